@@ -1,0 +1,3 @@
+module github.com/hyperroute/hyperroute
+
+go 1.26
