@@ -1,0 +1,55 @@
+// Package results models what an experiment leaves behind: Parquet tables
+// partitioned hive-style, and a manifest that records where they came from.
+// It implements the results part of the spec (SPEC.md §6, and the tie-break
+// in the output metadata of §0): every row can be traced to its Parquet file
+// and from there to the spec, master seed and harness build that produced
+// it. It depends on no other package of this module (experiments write
+// results, never the reverse).
+//
+// # Layout
+//
+// An experiment named E, run into directory DIR, produces
+//
+//	DIR/E/manifest.json
+//	DIR/E/<table>/<key>=<value>/…/part-<shard>.parquet
+//
+// where the <key>=<value> directories are the hive partition keys, in order
+// (for example n=8/router=valiant), and <shard> names one of k shards of a
+// run, as made by [ShardName]: "3-of-8", "03-of-12". Keys and values are
+// percent-encoded where needed, as hive readers expect. A file is first
+// written as ".part-<shard>.parquet.<random>.tmp" and renamed into place when
+// complete; dataset readers skip such names (a leading "." or "_", and no
+// ".parquet" suffix). pyarrow.dataset reads the layout with
+// partitioning="hive", as do DuckDB and polars with hive partitioning over
+// the glob <table>/**/*.parquet.
+//
+// # Files
+//
+// Each part is a zstd-compressed Parquet file written by [WriteParquet]. The
+// Arrow schema is stored in the file (key "ARROW:schema"), so Arrow readers
+// recover unsigned and nested types exactly. The key/value metadata given to
+// [WriteParquet] lands in the Parquet footer's key_value_metadata and in the
+// Arrow schema metadata. The conventional keys, built by [Manifest.FileMeta]
+// and parsed back by [ManifestFromMeta], are
+//
+//	hyperroute.experiment   experiment name
+//	hyperroute.spec         full spec text
+//	hyperroute.spec_sha256  hex SHA-256 of the spec text
+//	hyperroute.master_seed  master seed, decimal
+//	hyperroute.version      harness module version
+//	hyperroute.commit       harness VCS revision
+//	hyperroute.modified     "true" if the harness was built from a dirty tree
+//	hyperroute.go_version   Go toolchain of the harness
+//	hyperroute.tie_break    tie-breaking rule of the queues
+//	hyperroute.shard        shard name, as made by ShardName
+//	hyperroute.started      start time, RFC 3339
+//	hyperroute.finished     finish time, RFC 3339
+//	hyperroute.rows         rows in this file, decimal
+//
+// # Manifest
+//
+// The [Manifest] is written once all shards are present (by hyperroute
+// merge, from a [Scan] of the directory). It holds the spec, its digest, the
+// master seed, the harness [Provenance], and per table the files and their row
+// counts.
+package results

@@ -1,0 +1,171 @@
+package results
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"time"
+)
+
+// ManifestName is the file name of the manifest in DIR/<experiment>.
+const ManifestName = "manifest.json"
+
+// ManifestFormat is the manifest format version written by WriteManifest.
+const ManifestFormat = 1
+
+// Manifest describes a finished experiment: DIR/<experiment>/manifest.json.
+type Manifest struct {
+	Format      int                     `json:"format"` // ManifestFormat when written
+	Experiment  string                  `json:"experiment"`
+	Description string                  `json:"description"`
+	Spec        string                  `json:"spec"`        // full spec text
+	SpecSHA256  string                  `json:"spec_sha256"` // SpecDigest(Spec)
+	MasterSeed  uint64                  `json:"master_seed"`
+	Harness     Provenance              `json:"harness"`
+	TieBreak    string                  `json:"tie_break"`
+	Started     time.Time               `json:"started"`
+	Finished    time.Time               `json:"finished"`
+	Shards      int                     `json:"shards"`
+	Tables      map[string]TableSummary `json:"tables"`
+}
+
+// TableSummary lists the files of one table and its total row count.
+type TableSummary struct {
+	Rows  int64         `json:"rows"`
+	Files []FileSummary `json:"files"`
+}
+
+// FileSummary is one part file, by path relative to DIR/<experiment>.
+type FileSummary struct {
+	Path string `json:"path"` // slash-separated
+	Rows int64  `json:"rows"`
+}
+
+// SpecDigest returns the hex SHA-256 of the spec text.
+func SpecDigest(spec string) string {
+	h := sha256.Sum256([]byte(spec))
+	return hex.EncodeToString(h[:])
+}
+
+// WriteManifest writes m as indented JSON to DIR/experiment/manifest.json,
+// atomically. A zero Format is written as ManifestFormat.
+func WriteManifest(dir, experiment string, m Manifest) error {
+	if m.Format == 0 {
+		m.Format = ManifestFormat
+	}
+	b, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return fmt.Errorf("results: manifest of %s: %w", experiment, err)
+	}
+	b = append(b, '\n')
+	path := filepath.Join(dir, experiment, ManifestName)
+	err = writeAtomic(path, func(w io.Writer) error {
+		_, err := w.Write(b)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("results: write %s: %w", path, err)
+	}
+	return nil
+}
+
+// ReadManifest reads DIR/experiment/manifest.json.
+func ReadManifest(dir, experiment string) (Manifest, error) {
+	path := filepath.Join(dir, experiment, ManifestName)
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return Manifest{}, fmt.Errorf("results: %w", err)
+	}
+	var m Manifest
+	if err := json.Unmarshal(b, &m); err != nil {
+		return Manifest{}, fmt.Errorf("results: read %s: %w", path, err)
+	}
+	if m.Format > ManifestFormat {
+		return Manifest{}, fmt.Errorf("results: read %s: format %d is newer than %d", path, m.Format, ManifestFormat)
+	}
+	return m, nil
+}
+
+// Conventional key/value metadata keys of a part file; see the package
+// documentation.
+const (
+	MetaExperiment = "hyperroute.experiment"
+	MetaSpec       = "hyperroute.spec"
+	MetaSpecSHA256 = "hyperroute.spec_sha256"
+	MetaMasterSeed = "hyperroute.master_seed"
+	MetaVersion    = "hyperroute.version"
+	MetaCommit     = "hyperroute.commit"
+	MetaModified   = "hyperroute.modified"
+	MetaGoVersion  = "hyperroute.go_version"
+	MetaTieBreak   = "hyperroute.tie_break"
+	MetaShard      = "hyperroute.shard"
+	MetaStarted    = "hyperroute.started"
+	MetaFinished   = "hyperroute.finished"
+	MetaRows       = "hyperroute.rows"
+)
+
+// FileMeta returns the conventional key/value metadata of a part file written
+// by the given shard with the given number of rows. Zero times are omitted.
+func (m Manifest) FileMeta(shard string, rows int64) map[string]string {
+	meta := map[string]string{
+		MetaExperiment: m.Experiment,
+		MetaSpec:       m.Spec,
+		MetaSpecSHA256: m.SpecSHA256,
+		MetaMasterSeed: strconv.FormatUint(m.MasterSeed, 10),
+		MetaVersion:    m.Harness.Version,
+		MetaCommit:     m.Harness.Commit,
+		MetaModified:   strconv.FormatBool(m.Harness.Modified),
+		MetaGoVersion:  m.Harness.GoVersion,
+		MetaTieBreak:   m.TieBreak,
+		MetaShard:      shard,
+		MetaRows:       strconv.FormatInt(rows, 10),
+	}
+	if !m.Started.IsZero() {
+		meta[MetaStarted] = m.Started.Format(time.RFC3339Nano)
+	}
+	if !m.Finished.IsZero() {
+		meta[MetaFinished] = m.Finished.Format(time.RFC3339Nano)
+	}
+	return meta
+}
+
+// ManifestFromMeta returns the manifest fields recorded in a part file's
+// conventional metadata: experiment, spec, digest, seed, harness, tie-break
+// and times. Absent keys leave their fields zero.
+func ManifestFromMeta(meta map[string]string) (Manifest, error) {
+	m := Manifest{
+		Experiment: meta[MetaExperiment],
+		Spec:       meta[MetaSpec],
+		SpecSHA256: meta[MetaSpecSHA256],
+		TieBreak:   meta[MetaTieBreak],
+		Harness: Provenance{
+			Version:   meta[MetaVersion],
+			Commit:    meta[MetaCommit],
+			GoVersion: meta[MetaGoVersion],
+		},
+	}
+	var err error
+	if v, ok := meta[MetaMasterSeed]; ok {
+		if m.MasterSeed, err = strconv.ParseUint(v, 10, 64); err != nil {
+			return Manifest{}, fmt.Errorf("results: %s: %w", MetaMasterSeed, err)
+		}
+	}
+	if v, ok := meta[MetaModified]; ok {
+		if m.Harness.Modified, err = strconv.ParseBool(v); err != nil {
+			return Manifest{}, fmt.Errorf("results: %s: %w", MetaModified, err)
+		}
+	}
+	for key, t := range map[string]*time.Time{MetaStarted: &m.Started, MetaFinished: &m.Finished} {
+		if v, ok := meta[key]; ok {
+			if *t, err = time.Parse(time.RFC3339Nano, v); err != nil {
+				return Manifest{}, fmt.Errorf("results: %s: %w", key, err)
+			}
+		}
+	}
+	return m, nil
+}

@@ -1,0 +1,133 @@
+package results
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"runtime"
+	"testing"
+	"time"
+)
+
+func sampleManifest() Manifest {
+	spec := "experiment: bitonic-q8\nn: [4, 8]\n"
+	return Manifest{
+		Experiment:  "bitonic-q8",
+		Description: "bitonic routing on Q_n",
+		Spec:        spec,
+		SpecSHA256:  SpecDigest(spec),
+		MasterSeed:  1<<64 - 1,
+		Harness:     Provenance{Version: "v0.1.0", Commit: "5f9828c", GoVersion: "go1.26.8", Modified: true},
+		TieBreak:    "fifo",
+		Started:     time.Date(2025, 11, 21, 16, 31, 0, 123456789, time.UTC),
+		Finished:    time.Date(2025, 11, 21, 17, 2, 5, 0, time.UTC),
+		Shards:      2,
+		Tables: map[string]TableSummary{"delays": {Rows: 21, Files: []FileSummary{
+			{Path: "delays/n=4/part-0-of-2.parquet", Rows: 10},
+			{Path: "delays/n=4/part-1-of-2.parquet", Rows: 11},
+		}}},
+	}
+}
+
+func TestManifestRoundTrip(t *testing.T) {
+	dir := t.TempDir()
+	m := sampleManifest()
+	if err := WriteManifest(dir, m.Experiment, m); err != nil {
+		t.Fatal(err)
+	}
+	got, err := ReadManifest(dir, m.Experiment)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Format = ManifestFormat
+	if !reflect.DeepEqual(got, m) {
+		t.Errorf("ReadManifest = %+v\nwant %+v", got, m)
+	}
+
+	b, err := os.ReadFile(filepath.Join(dir, m.Experiment, ManifestName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var raw map[string]json.RawMessage
+	if err := json.Unmarshal(b, &raw); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"format", "experiment", "spec", "spec_sha256", "master_seed", "harness", "tie_break", "started", "finished", "shards", "tables"} {
+		if _, ok := raw[k]; !ok {
+			t.Errorf("manifest.json lacks key %q", k)
+		}
+	}
+	if s := string(raw["master_seed"]); s != "18446744073709551615" {
+		t.Errorf("master_seed = %s, want exact 2^64-1", s)
+	}
+}
+
+func TestReadManifestErrors(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := ReadManifest(dir, "e"); err == nil {
+		t.Error("missing manifest: no error")
+	}
+	path := filepath.Join(dir, "e", ManifestName)
+	os.MkdirAll(filepath.Dir(path), 0o755)
+	for _, body := range []string{"{", `{"format": 99}`} {
+		if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := ReadManifest(dir, "e"); err == nil {
+			t.Errorf("manifest %s: no error", body)
+		}
+	}
+}
+
+func TestSpecDigest(t *testing.T) {
+	// SHA-256 of the empty string and of "abc" (FIPS 180-2, appendix B.1).
+	for in, want := range map[string]string{
+		"":    "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
+		"abc": "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
+	} {
+		if got := SpecDigest(in); got != want {
+			t.Errorf("SpecDigest(%q) = %s, want %s", in, got, want)
+		}
+	}
+}
+
+func TestFileMeta(t *testing.T) {
+	m := sampleManifest()
+	meta := m.FileMeta("1-of-2", 11)
+	for k, want := range map[string]string{
+		MetaExperiment: "bitonic-q8",
+		MetaSpecSHA256: m.SpecSHA256,
+		MetaMasterSeed: "18446744073709551615",
+		MetaCommit:     "5f9828c",
+		MetaModified:   "true",
+		MetaTieBreak:   "fifo",
+		MetaShard:      "1-of-2",
+		MetaStarted:    "2025-11-21T16:31:00.123456789Z",
+		MetaRows:       "11",
+	} {
+		if meta[k] != want {
+			t.Errorf("FileMeta[%q] = %q, want %q", k, meta[k], want)
+		}
+	}
+
+	got, err := ManifestFromMeta(meta)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := m
+	want.Description, want.Shards, want.Tables = "", 0, nil
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("ManifestFromMeta = %+v\nwant %+v", got, want)
+	}
+	if _, err := ManifestFromMeta(map[string]string{MetaMasterSeed: "-1"}); err == nil {
+		t.Error("negative seed: no error")
+	}
+}
+
+func TestCurrentProvenance(t *testing.T) {
+	p := CurrentProvenance()
+	if p.Version == "" || p.Commit == "" || p.GoVersion != runtime.Version() {
+		t.Errorf("CurrentProvenance() = %+v", p)
+	}
+}

@@ -1,0 +1,89 @@
+package results
+
+import (
+	"context"
+	"fmt"
+	"os"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/apache/arrow-go/v18/parquet/file"
+	"github.com/apache/arrow-go/v18/parquet/metadata"
+	"github.com/apache/arrow-go/v18/parquet/pqarrow"
+)
+
+// arrowSchemaKey is the footer key under which Arrow writers store the
+// serialized Arrow schema.
+const arrowSchemaKey = "ARROW:schema"
+
+// Complete reports whether path holds a whole Parquet file: it exists and its
+// footer parses.
+func Complete(path string) bool {
+	r, err := file.OpenParquetFile(path, false)
+	if err != nil {
+		return false
+	}
+	r.Close()
+	return true
+}
+
+// ReadFile reads the Parquet file at path into a table, and returns it with
+// the file's key/value metadata (without the stored Arrow schema), which is
+// also the table's schema metadata.
+func ReadFile(path string) (arrow.Table, map[string]string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, fmt.Errorf("results: %w", err)
+	}
+	defer f.Close()
+	r, err := file.NewParquetReader(f)
+	if err != nil {
+		return nil, nil, fmt.Errorf("results: read %s: %w", path, err)
+	}
+	fr, err := pqarrow.NewFileReader(r, pqarrow.ArrowReadProperties{}, memory.DefaultAllocator)
+	if err != nil {
+		return nil, nil, fmt.Errorf("results: read %s: %w", path, err)
+	}
+	tbl, err := fr.ReadTable(context.Background())
+	if err != nil {
+		return nil, nil, fmt.Errorf("results: read %s: %w", path, err)
+	}
+	defer tbl.Release()
+	meta := metaMap(r.MetaData().KeyValueMetadata())
+	return withMeta(tbl, meta), meta, nil
+}
+
+// withMeta returns tbl with meta as its schema metadata. (pqarrow's
+// FileReader.ReadTable drops the schema metadata.)
+func withMeta(tbl arrow.Table, meta map[string]string) arrow.Table {
+	md := arrow.MetadataFrom(meta)
+	sc := tbl.Schema()
+	cols := make([]arrow.Column, tbl.NumCols())
+	for i := range cols {
+		cols[i] = *tbl.Column(i)
+	}
+	return array.NewTable(arrow.NewSchemaWithEndian(sc.Fields(), &md, sc.Endianness()), cols, tbl.NumRows())
+}
+
+// footer returns the row count and key/value metadata of the Parquet file at
+// path, reading only its footer.
+func footer(path string) (rows int64, meta map[string]string, err error) {
+	r, err := file.OpenParquetFile(path, false)
+	if err != nil {
+		return 0, nil, fmt.Errorf("results: read %s: %w", path, err)
+	}
+	defer r.Close()
+	return r.NumRows(), metaMap(r.MetaData().KeyValueMetadata()), nil
+}
+
+// metaMap returns kv as a map, without the stored Arrow schema.
+func metaMap(kv metadata.KeyValueMetadata) map[string]string {
+	m := make(map[string]string, kv.Len())
+	for i, k := range kv.Keys() {
+		if k != arrowSchemaKey {
+			m[k] = kv.Values()[i]
+		}
+	}
+	return m
+}

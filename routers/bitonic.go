@@ -1,0 +1,74 @@
+package routers
+
+import (
+	"fmt"
+	"math/bits"
+
+	"github.com/hyperroute/hyperroute/hypercube"
+)
+
+// Bitonic routes a permutation by Batcher's bitonic sort on destinations, as
+// the compare-exchange program `parallelsort` of SPEC.md §1.2: n(n+1)/2 steps,
+// each over the edges of one dimension, every node sending a copy of its packet
+// to its neighbour and keeping the smaller or larger destination. Each node
+// holds two packets at most. Loads count the sends per dimension; a packet's
+// arrival time is the last step it changed node and PacketHops how often it did.
+// It fails if a node ends without its own packet (req is not a permutation).
+func Bitonic(req *hypercube.Request, rec Record) (*Result, error) {
+	n := req.N
+	nodes := 1 << n
+	hold := make([]int32, nodes) // packet held by each node
+	prev := make([]int32, nodes)
+	sigma := make([]uint8, nodes)
+	for v := range nodes {
+		hold[v] = int32(v)
+		sigma[v] = uint8(bits.OnesCount32(uint32(v)) & 1)
+	}
+	res := &Result{MaxQueue: 2, PrioLoads: make([]int64, n+1)}
+	if rec.Packets {
+		res.Arrival = make([]int32, nodes)
+		res.PacketHops = make([]int32, nodes)
+	}
+	if rec.Loads {
+		res.Loads = make([]int32, (n+1)*nodes)
+		res.LoadNodes = nodes
+	}
+	t := int32(0)
+	for k := 1; k <= n; k++ {
+		for v := range nodes {
+			sigma[v] ^= uint8(v>>(k-1)) & 1
+		}
+		for d := k; d >= 1; d-- {
+			copy(prev, hold)
+			bit := 1 << (d - 1)
+			for v := range nodes {
+				w := v ^ bit
+				mine, theirs := prev[v], prev[w]
+				smaller := req.Dst[theirs] < req.Dst[mine]
+				if keepSmall := sigma[v] == uint8(v>>(d-1))&1; smaller == keepSmall {
+					hold[v] = theirs
+					if rec.Packets {
+						res.Arrival[theirs] = t + 1
+						res.PacketHops[theirs]++
+					}
+				}
+				if rec.Loads {
+					res.Loads[d*nodes+v]++
+				}
+				if rec.Trace {
+					res.Trace = append(res.Trace, Send{T: t, Packet: mine, From: uint32(v), To: uint32(w), Prio: uint8(d)})
+				}
+			}
+			res.PrioLoads[d] += int64(nodes)
+			res.Hops += int64(nodes)
+			t++
+		}
+	}
+	res.T = int(t)
+	for v, p := range hold {
+		if req.Dst[p] != uint32(v) {
+			return nil, fmt.Errorf("bitonic: node %d ends with packet %d for node %d", v, p, req.Dst[p])
+		}
+	}
+	return res, nil
+}

@@ -1,0 +1,106 @@
+package routers
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/hyperroute/hyperroute/hypercube"
+)
+
+// Info describes a registered router.
+type Info struct {
+	Name, Doc string
+	// Phases is the number of e-cube phases (0 for bitonic); priorities run
+	// 1 … Phases·n.
+	Phases int
+}
+
+// Registry lists the routers by name.
+var Registry = []Info{
+	{"ecube", "greedy e-cube (dimension order) routing, priority = dimension (thesis I.1)", 1},
+	{"valiant", "Valiant two-phase routing via a uniform random intermediate, priorities d and d+n (thesis I.3)", 2},
+	{"bitonic", "Batcher bitonic sort on destinations, n(n+1)/2 compare-exchange steps (thesis I.1)", 0},
+}
+
+// Lookup returns the router named name.
+func Lookup(name string) (Info, error) {
+	i := slices.IndexFunc(Registry, func(r Info) bool { return r.Name == name })
+	if i < 0 {
+		return Info{}, fmt.Errorf("unknown router %q (want ecube, valiant or bitonic)", name)
+	}
+	return Registry[i], nil
+}
+
+// Config is one simulated configuration.
+type Config struct {
+	Router  string
+	Port    Port
+	Queue   Discipline
+	N       int
+	Pattern string
+	Mu      int
+	Record  Record
+}
+
+// Validate reports the first thing wrong with c.
+func (c Config) Validate() error {
+	info, err := Lookup(c.Router)
+	if err != nil {
+		return err
+	}
+	if _, err := hypercube.New(c.N); err != nil {
+		return err
+	}
+	if c.Mu < 1 {
+		return fmt.Errorf("mu=%d: must be at least 1", c.Mu)
+	}
+	if !slices.Contains(hypercube.Patterns, c.Pattern) {
+		return fmt.Errorf("unknown request pattern %q (want one of %v)", c.Pattern, hypercube.Patterns)
+	}
+	if info.Phases == 0 && (c.Mu != 1 || c.Queue != Priority) {
+		return fmt.Errorf("bitonic routes permutations: needs mu=1 and queue=priority")
+	}
+	if c.Mu > 1<<31>>c.N {
+		return fmt.Errorf("n=%d, mu=%d: more than 2^31 packets", c.N, c.Mu)
+	}
+	if need, have := c.MemoryBytes(), availableMemory(); need > have {
+		return fmt.Errorf("n=%d, mu=%d needs about %d MiB, more than the %d MiB available", c.N, c.Mu, need>>20, have>>20)
+	}
+	return nil
+}
+
+// Prios is the size of the priority range: priorities are 1 … Prios()−1.
+func (c Config) Prios() int {
+	info, _ := Lookup(c.Router)
+	return max(info.Phases, 1)*c.N + 1
+}
+
+// bytesPerPacket is the simulator state per packet: engine slot (12), route
+// state (16), request and intermediate (8), arrivals buffer (12).
+const bytesPerPacket = 48
+
+// MemoryBytes estimates the memory one trial of c needs.
+func (c Config) MemoryBytes() int64 {
+	nodes := int64(1) << c.N
+	packets := nodes * int64(c.Mu)
+	queues := nodes
+	if c.Port == AllPort {
+		queues *= int64(c.N)
+	}
+	b := packets*bytesPerPacket + queues*8
+	if c.Record.Packets {
+		b += packets * 8
+	}
+	if c.Record.Loads {
+		b += int64(c.Prios()) * nodes * 4
+	}
+	return b
+}
+
+// InstanceKey names the instance family of c: trial streams are derived from
+// it. It leaves out the router, port model and queue discipline, so that
+// configurations differing only in those route the same requests (and, for
+// Valiant, the same intermediates) trial by trial.
+func (c Config) InstanceKey() string {
+	return fmt.Sprintf("n=%d/pattern=%s/mu=%d", c.N, c.Pattern, c.Mu)
+}

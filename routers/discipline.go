@@ -1,0 +1,50 @@
+package routers
+
+import "fmt"
+
+// Discipline decides which waiting packet a queue sends.
+type Discipline uint8
+
+const (
+	// Priority sends the smallest priority number, ties by smaller packet id
+	// (thesis Ch. I.2).
+	Priority Discipline = iota
+	// FIFO sends the packet that arrived first, ties by smaller packet id.
+	FIFO
+	// Random sends a uniformly random waiting packet.
+	Random
+	// Farthest sends the packet with the most hops still to go, ties by
+	// smaller packet id.
+	Farthest
+)
+
+// TieBreak states the default rule, for output metadata.
+const TieBreak = "smallest priority number first; ties by smaller packet id (source*mu + index)"
+
+var disciplineNames = []string{"priority", "fifo", "random", "farthest"}
+
+func (d Discipline) String() string { return disciplineNames[d] }
+
+// ParseDiscipline returns the queue discipline named s.
+func ParseDiscipline(s string) (Discipline, error) {
+	for i, name := range disciplineNames {
+		if s == name {
+			return Discipline(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown queue discipline %q (want priority, fifo, random or farthest)", s)
+}
+
+// key orders packets in a queue: smaller first, ties by packet id.
+// Random queues keep arrival order and draw at send time.
+func (d Discipline) key(pl Place, now int32) uint32 {
+	switch d {
+	case Priority:
+		return uint32(pl.Prio)
+	case Farthest:
+		return 255 - uint32(pl.Remain)
+	case FIFO:
+		return uint32(now)
+	}
+	return 0
+}

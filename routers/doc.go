@@ -1,0 +1,40 @@
+// Package routers is the synchronous packet-routing simulator of SPEC.md §0–§2
+// and the routers of thesis Chapter I that run on it: greedy e-cube (§1.1),
+// bitonic-sort routing (§1.2) and Valiant's two-phase routing (§2).
+//
+// # Model
+//
+// Time runs in synchronous steps. A packet sent in step t (t = 0, 1, …) arrives
+// at time t+1 and can leave again in step t+1 at the earliest; the run time T
+// is the arrival time of the last packet (0 if no packet needs a hop).
+//
+// The Engine knows only queues, not nodes or links: every queue sends at most
+// one packet per step, chosen by the queue Discipline, and a Router says in
+// which queue a packet waits next (a Place) or that it is done. The port model
+// is therefore a choice of queues: single-port has one queue per node (one
+// packet per node per step), all-port one queue per directed out-link (one
+// packet per link per step).
+//
+// The same mechanism is meant to carry the later chapters: the butterfly
+// simulation of Chapter II keeps n queues per cube node, all served in the same
+// step, and moves a packet between queues of one node for a straight edge; a
+// Router may report a packet lost on a failed link (Dropped); slotted detour
+// simulation (Chapter III) adds per-sub-step or per-link queues. Collective
+// operations that combine messages are schedules of their own and reuse the
+// trace and invariant checks rather than the queue engine, as bitonic-sort
+// routing does here.
+//
+// # Priority rule
+//
+// The default Discipline, Priority, sends the packet with the smallest
+// priority number; ties go to the smaller packet id (source·μ + index). FIFO,
+// Random and Farthest-first are alternatives for experiments. TieBreak names
+// the rule for output metadata.
+//
+// # Recording
+//
+// Every run reports T, total packet-hops, the largest queue and the loads
+// f(p,·) summed over nodes. On request (Record) it also keeps each packet's
+// arrival time and hop count, the full f(p,v) table and a per-step send trace,
+// from which the critical delay sequences of Lemma I.1 are extracted.
+package routers
