@@ -1,0 +1,23 @@
+package stats
+
+import "math"
+
+// TheoremII1LogBound returns the natural logarithm of the thesis' tail bound
+// for the run time T = T_Ph1 + T_Ph2 of two-phase routing with n disjoint
+// paths on the butterfly BF_n, γ = 6 (thesis Theorem II.1, proof):
+//
+//	Pr(T ≥ 12cn + 2) ≤ 2 · ⅓·n·6^n · 2 · e^{−min(c/2, c ln c − c + 1)·n},
+//
+// twice (one term per phase, Pr(T_Ph ≥ 6cn + 1)) the number of delay
+// sequences of Lemma II.1 times the bound for one sequence. Values above 1
+// are reported as 1 (logarithm 0); the bound is below 1 only for
+// c > 2 ln 6 ≈ 3.58.
+func TheoremII1LogBound(n int, c float64) float64 {
+	rate := math.Min(c/2, rateExcess(c))
+	return math.Min(0, 2*math.Ln2+LemmaII1LogCount(n)-rate*float64(n))
+}
+
+// TheoremII1Bound returns e^{TheoremII1LogBound}.
+func TheoremII1Bound(n int, c float64) float64 {
+	return math.Exp(TheoremII1LogBound(n, c))
+}

@@ -1,0 +1,25 @@
+package stats
+
+import (
+	"math"
+	"testing"
+)
+
+func TestTheoremII1Bound(t *testing.T) {
+	for _, c := range []struct {
+		n       int
+		c, want float64 // want: ln(2·⅓·n·6^n·2·e^{−min(c/2, c ln c − c + 1)·n}) or 0
+	}{
+		{10, 10, math.Log(4.0/3*10*math.Pow(6, 10)) - 5*10},
+		{20, 4, math.Log(4.0/3*20*math.Pow(6, 20)) - 2*20},
+		{10, 3.5, 0},
+		{10, 1, 0},
+	} {
+		if got := TheoremII1LogBound(c.n, c.c); !closeAbs(got, c.want, 1e-12*math.Max(1, -c.want)) {
+			t.Errorf("TheoremII1LogBound(%d, %v) = %v, want %v", c.n, c.c, got, c.want)
+		}
+		if got, want := TheoremII1Bound(c.n, c.c), math.Exp(c.want); !closeRel(got, want, 1e-12) {
+			t.Errorf("TheoremII1Bound(%d, %v) = %v, want %v", c.n, c.c, got, want)
+		}
+	}
+}

@@ -1,0 +1,34 @@
+// Package stats is the probabilistic analysis of the thesis as numbers the
+// harness can compare with measurements: the exact binomial tail, the tail
+// bounds used in the proofs, and the empirical statistics of measured runs.
+// It implements SPEC.md §2.1 (the analysis of Valiant's two-phase routing,
+// thesis Ch. I.3) and the bounds of SPEC.md §3.3 (replication on disjoint
+// paths, Ch. II.5) and §4.1 (length-3 detours, Ch. III.1).
+//
+// # Binomial tail
+//
+// B(m, N, q) = Pr(Bin(N, q) ≥ m) is BinomTail, and its natural logarithm
+// LogBinomTail stays accurate far below the float64 range (the figures plot
+// tails down to 1e-300 and below), for N up to 2^30 and beyond.
+//
+// # Bounds
+//
+// Chernoff and Hoeffding are the two inequalities of Ch. I.3. Chapter I:
+// LemmaI3LogCount (number of delay sequences), LemmaI5Binomial and LemmaI5Exp
+// (how many packets meet a fixed delay sequence), LemmaI6Bound and
+// LemmaI6PerPacket (how long they stay on it), TheoremI1Bound and
+// TheoremI1Tail (the run time T), with BestC and TheoremI1R to invert them.
+// Chapter II: LemmaII1LogCount, TheoremII1Bound, MessageLossBound,
+// AnyMessageLossBound, TheoremII2MaxQ. Chapter III: DetourMissingBound,
+// DetourMaxQ, MatchingFailureBound, MatchingFailureLooseBound, MatchingMaxQ.
+//
+// Every probability bound also comes in a Log form (natural logarithm).
+// A bound whose hypothesis fails, or whose value exceeds 1, is reported as
+// the trivial bound 1 (logarithm 0), so a curve can be drawn over any range.
+//
+// # Empirical statistics
+//
+// CCDF (with the ≥ convention of the bounds), Quantiles (Hyndman–Fan type 7),
+// MeanCI and StdDev, the Wilson and ClopperPearson intervals for a success
+// rate, and the two-sample Kolmogorov–Smirnov test KS2.
+package stats
