@@ -36,13 +36,13 @@ func ParseDiscipline(s string) (Discipline, error) {
 }
 
 // key orders packets in a queue: smaller first, ties by packet id.
-// Random queues keep arrival order and draw at send time.
-func (d Discipline) key(pl Place, now int32) uint32 {
+// Random queues keep packet id order and draw at send time.
+func (d Discipline) key(k *Packet, now int32) uint32 {
 	switch d {
 	case Priority:
-		return uint32(pl.Prio)
+		return uint32(k.Prio)
 	case Farthest:
-		return 255 - uint32(pl.Remain)
+		return 255 - uint32(k.Remain)
 	case FIFO:
 		return uint32(now)
 	}

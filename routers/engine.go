@@ -3,18 +3,12 @@ package routers
 import (
 	"errors"
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
+	"unsafe"
 )
 
-// Place is where a packet waits next: a queue, the priority it carries on its
-// next hop and the hops it still has to go. Queue is Delivered or Dropped when
-// the packet waits nowhere.
-type Place struct {
-	Queue  int32
-	Prio   uint8
-	Remain uint8
-}
-
+// Queue values of a packet that waits nowhere.
 const (
 	// Delivered marks a packet that has reached its destination.
 	Delivered int32 = -1
@@ -22,20 +16,35 @@ const (
 	Dropped int32 = -2
 )
 
-// Router moves packets for the Engine. It owns each packet's route state.
+// Packet is one packet's state: the engine's queue link and sort key, where
+// the packet waits, and the route state its Router keeps.
+type Packet struct {
+	next int32 // next packet in the same queue
+	key  uint32
+	// Queue is the queue the packet waits in next, or Delivered or Dropped.
+	Queue int32
+	// At is the cube node the packet is at; Via, Dst and Phase are the
+	// Router's to use (a waypoint, the destination, the stage of the route).
+	At, Via, Dst uint32
+	// Prio is the priority of the hop the packet waits for, Remain the hops
+	// it still has to go.
+	Prio, Remain uint8
+	Phase        uint8
+}
+
+// Router moves packets for the Engine. It sets Queue, Prio and Remain of
+// every packet it starts or sends.
 type Router interface {
 	// Packets is the number of packets, with ids 0 … Packets()−1.
 	Packets() int
 	// Queues is the number of queues the engine serves.
 	Queues() int
-	// Start returns the place of packet p at its source.
-	Start(p int32) Place
-	// Send moves packet p over its next link and returns its new place.
-	Send(p int32) Place
 	// Node is the node that queue q belongs to.
 	Node(q int32) uint32
-	// At is the node packet p is at.
-	At(p int32) uint32
+	// Start places every packet at its source.
+	Start(pk []Packet)
+	// Send moves each packet of batch over its next link and places it.
+	Send(pk []Packet, batch []int32)
 }
 
 // Record selects what a run keeps beyond the summary counts.
@@ -67,24 +76,11 @@ type Result struct {
 	// destination (−1 if dropped) and PacketHops[id] the hops it took.
 	Arrival    []int32
 	PacketHops []int32
-	// With Record.Loads: Loads[p*nodes+v] = f(p,v); LoadNodes = nodes.
+	// With Record.Loads: Loads[p*LoadNodes+v] = f(p,v).
 	Loads     []int32
 	LoadNodes int
 	// With Record.Trace: all sends in step order, within a step by queue.
 	Trace []Send
-}
-
-// slot is the engine's per-packet state: the next packet in the same queue,
-// the sort key there and the priority of the hop it waits for.
-type slot struct {
-	next int32
-	key  uint32
-	prio uint8
-}
-
-type move struct {
-	p  int32
-	pl Place
 }
 
 // Engine runs the synchronous step loop. Its buffers are reused across runs,
@@ -95,10 +91,15 @@ type Engine struct {
 	// Rand draws for the Random discipline.
 	Rand *rand.Rand
 
-	pk    []slot
-	head  []int32
-	qlen  []int32
-	moved []move
+	pk    []Packet
+	queue []queue
+	busy  []uint64 // bit q set iff queue q is non-empty
+	sent  []int32  // packets sent in the current step
+}
+
+// queue is a list of waiting packets sorted by (key, packet id).
+type queue struct {
+	head, len int32
 }
 
 // ErrStalled reports a run in which packets wait but no queue can send.
@@ -109,89 +110,90 @@ var ErrStalled = errors.New("routers: packets left but no queue sends")
 func (e *Engine) Run(r Router, nodes, prios int) (*Result, error) {
 	np, nq := r.Packets(), r.Queues()
 	e.pk = grow(e.pk, np)
-	e.head = grow(e.head, nq)
-	e.qlen = grow(e.qlen, nq)
-	for q := range e.head {
-		e.head[q] = -1
-		e.qlen[q] = 0
+	e.queue = grow(e.queue, nq)
+	e.busy = grow(e.busy, (nq+63)/64)
+	for q := range e.queue {
+		e.queue[q] = queue{head: -1}
 	}
+	clear(e.busy)
 	res := &Result{PrioLoads: make([]int64, prios)}
-	if e.Record.Packets {
+	rec := e.Record
+	if rec.Packets {
 		res.Arrival = make([]int32, np)
 		res.PacketHops = make([]int32, np)
 	}
-	if e.Record.Loads {
+	if rec.Loads {
 		res.Loads = make([]int32, prios*nodes)
 		res.LoadNodes = nodes
 	}
+	r.Start(e.pk)
 	live := 0
-	for p := range int32(np) {
-		pl := r.Start(p)
-		if pl.Queue < 0 {
-			continue
+	for p := range e.pk {
+		if e.pk[p].Queue >= 0 {
+			e.enqueue(int32(p), 0, res)
+			live++
 		}
-		e.enqueue(p, pl, 0, res)
-		live++
 	}
-	e.moved = e.moved[:0]
 	for t := int32(0); live > 0; t++ {
-		for q := range int32(nq) {
-			if e.head[q] < 0 {
-				continue
+		e.sent = e.sent[:0]
+		for w, word := range e.busy {
+			for ; word != 0; word &= word - 1 {
+				q := int32(w<<6 + bits.TrailingZeros64(word))
+				p := e.pop(q)
+				prio := e.pk[p].Prio
+				res.PrioLoads[prio]++
+				if rec.Loads {
+					res.Loads[int(prio)*nodes+int(r.Node(q))]++
+				}
+				if rec.Trace {
+					res.Trace = append(res.Trace, Send{T: t, Packet: p, From: r.Node(q), Prio: prio})
+				}
+				e.sent = append(e.sent, p)
 			}
-			p := e.pop(q)
-			prio := e.pk[p].prio
-			res.PrioLoads[prio]++
-			if e.Record.Loads {
-				res.Loads[int(prio)*nodes+int(r.Node(q))]++
-			}
-			from := uint32(0)
-			if e.Record.Trace {
-				from = r.Node(q)
-			}
-			pl := r.Send(p)
-			if e.Record.Trace {
-				res.Trace = append(res.Trace, Send{T: t, Packet: p, From: from, To: r.At(p), Prio: prio})
-			}
-			e.moved = append(e.moved, move{p, pl})
 		}
-		if len(e.moved) == 0 {
+		if len(e.sent) == 0 {
 			return nil, fmt.Errorf("%w (step %d, %d packets)", ErrStalled, t, live)
 		}
-		res.Hops += int64(len(e.moved))
-		for _, m := range e.moved {
-			if e.Record.Packets {
-				res.PacketHops[m.p]++
-			}
-			switch m.pl.Queue {
-			case Delivered, Dropped:
-				live--
-				at := t + 1
-				if m.pl.Queue == Dropped {
-					res.Dropped++
-					at = -1
-				} else {
-					res.T = int(at)
-				}
-				if e.Record.Packets {
-					res.Arrival[m.p] = at
-				}
-			default:
-				e.enqueue(m.p, m.pl, t+1, res)
+		r.Send(e.pk, e.sent)
+		res.Hops += int64(len(e.sent))
+		if rec.Trace {
+			step := res.Trace[len(res.Trace)-len(e.sent):]
+			for i, p := range e.sent {
+				step[i].To = e.pk[p].At
 			}
 		}
-		e.moved = e.moved[:0]
+		for _, p := range e.sent {
+			if rec.Packets {
+				res.PacketHops[p]++
+			}
+			switch q := e.pk[p].Queue; {
+			case q >= 0:
+				e.enqueue(p, t+1, res)
+				continue
+			case q == Dropped:
+				res.Dropped++
+				if rec.Packets {
+					res.Arrival[p] = -1
+				}
+			default:
+				res.T = int(t + 1)
+				if rec.Packets {
+					res.Arrival[p] = t + 1
+				}
+			}
+			live--
+		}
 	}
 	return res, nil
 }
 
-// enqueue inserts p into its queue, kept sorted by (key, packet id).
-func (e *Engine) enqueue(p int32, pl Place, now int32, res *Result) {
-	k := e.Discipline.key(pl, now)
+// enqueue inserts packet p into its queue at time now.
+func (e *Engine) enqueue(p, now int32, res *Result) {
 	s := &e.pk[p]
-	s.key, s.prio = k, pl.Prio
-	q := pl.Queue
-	link := &e.head[q]
+	k := e.Discipline.key(s, now)
+	s.key = k
+	qu := &e.queue[s.Queue]
+	link := &qu.head
 	for c := *link; c >= 0; c = *link {
 		cs := &e.pk[c]
 		if cs.key > k || cs.key == k && c > p {
@@ -201,18 +203,21 @@ func (e *Engine) enqueue(p int32, pl Place, now int32, res *Result) {
 	}
 	s.next = *link
 	*link = p
-	e.qlen[q]++
-	if n := int(e.qlen[q]); n > res.MaxQueue {
-		res.MaxQueue = n
-	}
+	qu.len++
+	e.busy[s.Queue>>6] |= 1 << (s.Queue & 63)
+	res.MaxQueue = max(res.MaxQueue, int(qu.len))
 }
 
 // pop removes the packet queue q sends this step.
 func (e *Engine) pop(q int32) int32 {
-	e.qlen[q]--
-	link := &e.head[q]
+	qu := &e.queue[q]
+	qu.len--
+	// Clear q's busy bit if the queue is now empty, without a branch.
+	nonEmpty := uint64(uint32(qu.len|-qu.len)>>31) << (q & 63)
+	e.busy[q>>6] = e.busy[q>>6]&^(1<<(q&63)) | nonEmpty
+	link := &qu.head
 	if e.Discipline == Random {
-		for i := e.Rand.IntN(int(e.qlen[q]) + 1); i > 0; i-- {
+		for i := e.Rand.IntN(int(qu.len) + 1); i > 0; i-- {
 			link = &e.pk[*link].next
 		}
 	}
@@ -227,4 +232,11 @@ func grow[T any](s []T, n int) []T {
 		return make([]T, n)
 	}
 	return s[:n]
+}
+
+// StateBytes is the memory the engine's buffers hold: packets, queues, busy
+// bits and the per-step send list.
+func (e *Engine) StateBytes() int64 {
+	return int64(cap(e.pk))*int64(unsafe.Sizeof(Packet{})) + int64(cap(e.queue))*int64(unsafe.Sizeof(queue{})) +
+		int64(cap(e.busy))*8 + int64(cap(e.sent))*4
 }

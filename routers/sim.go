@@ -48,9 +48,15 @@ func (s *Sim) Route(c Config, rng *rand.Rand) (*Result, error) {
 	if info.Phases == 2 {
 		via = s.Via
 	}
-	s.wp.reset(c.N, c.Port, &s.Req, via)
+	s.wp.reset(c.N, c.Port, c.Queue, &s.Req, via)
 	s.eng.Discipline, s.eng.Record, s.eng.Rand = c.Queue, c.Record, rng
 	return s.eng.Run(&s.wp, 1<<c.N, c.Prios())
+}
+
+// StateBytes is the memory the simulator holds between trials: the engine's
+// buffers and the drawn instance.
+func (s *Sim) StateBytes() int64 {
+	return s.eng.StateBytes() + int64(cap(s.Req.Dst)+cap(s.Via))*4
 }
 
 // Trial draws an instance of c from rng and routes it.

@@ -11,36 +11,25 @@ import (
 // destination for Valiant's two phases (§2). A packet about to cross
 // dimension d in phase ph (0-based) has priority d + ph·n.
 type waypoints struct {
-	n    int
-	port Port
-	off  int // priority offset of the last phase: n for Valiant, 0 for e-cube
-	pk   []wpPacket
+	n      int
+	port   Port
+	off    int  // priority offset of the last phase: n for Valiant, 0 for e-cube
+	remain bool // whether to count the hops still to go (farthest-first)
+	req    *hypercube.Request
+	via    []uint32 // nil for single-phase routing
 }
 
-type wpPacket struct {
-	at, via, dst uint32
-	phase        uint8 // 0: towards via, 1: towards dst
-}
+// Phase 0 heads for Via, phase 1 for Dst.
 
-// reset loads a request; via is nil for single-phase routing.
-func (w *waypoints) reset(n int, port Port, req *hypercube.Request, via []uint32) {
-	w.n, w.port, w.off = n, port, n
+func (w *waypoints) reset(n int, port Port, disc Discipline, req *hypercube.Request, via []uint32) {
+	w.n, w.port, w.req, w.via, w.off = n, port, req, via, n
+	w.remain = disc == Farthest
 	if via == nil {
 		w.off = 0
 	}
-	w.pk = grow(w.pk, req.Packets())
-	for id := range w.pk {
-		p := &w.pk[id]
-		p.at, p.dst = req.Src(id), req.Dst[id]
-		if via == nil {
-			p.via, p.phase = p.dst, 1
-		} else {
-			p.via, p.phase = via[id], 0
-		}
-	}
 }
 
-func (w *waypoints) Packets() int { return len(w.pk) }
+func (w *waypoints) Packets() int { return w.req.Packets() }
 
 func (w *waypoints) Queues() int {
 	if w.port == AllPort {
@@ -56,41 +45,53 @@ func (w *waypoints) Node(q int32) uint32 {
 	return uint32(q)
 }
 
-func (w *waypoints) At(p int32) uint32 { return w.pk[p].at }
-
-func (w *waypoints) Start(p int32) Place { return w.place(&w.pk[p]) }
-
-func (w *waypoints) Send(p int32) Place {
-	k := &w.pk[p]
-	x := k.at ^ k.dst
-	if k.phase == 0 {
-		x = k.at ^ k.via
-	}
-	k.at ^= x & -x
-	return w.place(k)
-}
-
-// place finds the queue of packet k at its current node, switching phase at
-// the intermediate.
-func (w *waypoints) place(k *wpPacket) Place {
-	if k.phase == 0 {
-		if x := k.at ^ k.via; x != 0 {
-			return w.hop(k.at, x, 0, bits.OnesCount32(x)+bits.OnesCount32(k.via^k.dst))
+func (w *waypoints) Start(pk []Packet) {
+	for id := range pk {
+		k := &pk[id]
+		k.At, k.Dst = w.req.Src(id), w.req.Dst[id]
+		k.Via, k.Phase = k.Dst, 1
+		if w.via != nil {
+			k.Via, k.Phase = w.via[id], 0
 		}
-		k.phase = 1
+		w.place(k)
 	}
-	x := k.at ^ k.dst
-	if x == 0 {
-		return Place{Queue: Delivered}
-	}
-	return w.hop(k.at, x, w.off, bits.OnesCount32(x))
 }
 
-func (w *waypoints) hop(at, x uint32, off, remain int) Place {
-	d := bits.TrailingZeros32(x)
-	q := int32(at)
-	if w.port == AllPort {
-		q = int32(at)*int32(w.n) + int32(d)
+func (w *waypoints) Send(pk []Packet, batch []int32) {
+	for _, p := range batch {
+		k := &pk[p]
+		target := k.Dst
+		if k.Phase == 0 {
+			target = k.Via
+		}
+		x := k.At ^ target
+		k.At ^= x & -x
+		w.place(k)
 	}
-	return Place{Queue: q, Prio: uint8(d + 1 + off), Remain: uint8(remain)}
+}
+
+// place puts packet k in the queue of its next hop, switching phase at the
+// intermediate. A packet about to cross dimension d in phase ph has priority
+// d + ph·off.
+func (w *waypoints) place(k *Packet) {
+	x := k.At ^ k.Via
+	rest := k.Via ^ k.Dst
+	off := 0
+	if k.Phase != 0 || x == 0 {
+		k.Phase = 1
+		x, rest, off = k.At^k.Dst, 0, w.off
+		if x == 0 {
+			k.Queue = Delivered
+			return
+		}
+	}
+	d := bits.TrailingZeros32(x)
+	k.Queue = int32(k.At)
+	if w.port == AllPort {
+		k.Queue = int32(k.At)*int32(w.n) + int32(d)
+	}
+	k.Prio = uint8(d + 1 + off)
+	if w.remain {
+		k.Remain = uint8(bits.OnesCount32(x) + bits.OnesCount32(rest))
+	}
 }
