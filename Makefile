@@ -24,8 +24,10 @@ vet:
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
 
+# Valiant single-port packet-hops/s and state per packet; n=24 once (minutes).
 bench:
-	$(GO) test -run='^$$' -bench=. -benchtime=3x ./routers/
+	$(GO) test -run='^$$' -bench='Valiant/n=(10|14|18|20)$$' -benchtime=5x ./routers/
+	$(GO) test -run='^$$' -bench='Valiant/n=24$$' -benchtime=1x -timeout=30m ./routers/
 
 fuzz:
 	$(GO) test -run='^$$' -fuzz=FuzzDisjointPaths -fuzztime=30s ./hypercube/
