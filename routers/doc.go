@@ -37,4 +37,15 @@
 // f(p,·) summed over nodes. On request (Record) it also keeps each packet's
 // arrival time and hop count, the full f(p,v) table and a per-step send trace,
 // from which the critical delay sequences of Lemma I.1 are extracted.
+//
+// # Delay sequences
+//
+// The analysis of §2.1 runs on a recorded run. Route with
+// Record{Loads: true, Trace: true}, single-port, Discipline Priority; then
+// CriticalDelaySequence builds D by the rule in the proof of Lemma I.1,
+// DelaySeq.Check verifies the proof's steps and T ≤ Σ f(p_i,v_i) on the run,
+// DelaySeq.Load is Σ f(p_i,v_i), and SumXH counts Σx and Σh for any sequence,
+// such as CanonicalDelaySeq, the fixed sequence measured for Lemmas I.5 and
+// I.6. The trace costs 20 bytes per packet-hop; Loads 4 bytes per node and
+// priority.
 package routers

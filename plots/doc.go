@@ -1,0 +1,27 @@
+// Package plots draws the figures of thesis Chapter I from the Parquet
+// files the experiments leave behind (SPEC.md §6: every number in a figure
+// traces to rows of a Parquet file), never from a run in memory. Each figure
+// is a function that reads a results directory with results.ReadDataset and
+// writes PNG (300 dpi), SVG and PDF files to an output directory; Figures
+// lists them for `hyperroute figures`.
+//
+//   - TTail: the tail of Valiant's run time T against the Theorem I.1 bound
+//     (SPEC.md §2).
+//   - DelaySeqTails: Σx and Σh for the fixed and the extracted delay
+//     sequence against the binomial tail, Hoeffding, Chernoff, Lemmas I.5
+//     and I.6 and Theorem I.1 (SPEC.md §2.1).
+//   - RoutingCompare: e-cube, Valiant and bitonic routing on random and
+//     structured permutations (SPEC.md §1, §2).
+//   - PriorityLoad: the mean load f(p,v) per priority against Lemma I.4's
+//     1/2 (SPEC.md §2.1).
+//   - QueueDisciplines and Relations: the queue disciplines, and μ-bounded
+//     requests (SPEC.md §0, §2).
+//
+// All figures share one style (style.go): one paper column wide (3.4 in),
+// Liberation Serif at 8 pt, the Okabe–Ito colours, bounds in grey. A log
+// axis never receives a zero: such rows are left out and the Output notes
+// say how many. Rows whose grid parameters differ from what a figure
+// compares (another port model, say) are left out with a note as well. The
+// PDF files carry their text as glyph outlines, because the PDF backend
+// cannot encode Greek letters or ≥.
+package plots

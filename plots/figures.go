@@ -1,0 +1,35 @@
+package plots
+
+// Output is what drawing a figure produced.
+type Output struct {
+	// Files are the paths written: PNG, SVG and PDF of each figure.
+	Files []string
+	// Notes say which rows were left out (other grid parameters, zeros on
+	// a log axis) and which curves were clipped.
+	Notes []string
+}
+
+// Figure is one figure of Chapter I, drawn from the Parquet files of one
+// experiment.
+type Figure struct {
+	// Name is the file name stem in the output directory.
+	Name string
+	// Experiment is the experiment it reads.
+	Experiment string
+	// Doc says what it shows.
+	Doc string
+	// Draw reads the results directory and writes the figure to out. It
+	// returns an error wrapping ErrNoData if the experiment has not been
+	// run.
+	Draw func(results, out string) (Output, error)
+}
+
+// Figures lists every figure, in the order of the paper.
+var Figures = []Figure{
+	{"t-tail", "valiant-tail", "CCDF of T/n per n, single- and all-port, with the Theorem I.1 bound", TTail},
+	{"delayseq-n<N>", "delay-sequences", "CCDF of Σx and Σh for the fixed and the extracted delay sequence, with the binomial tail, Hoeffding, Chernoff, Lemmas I.5 and I.6 and Theorem I.1", DelaySeqTails},
+	{"routing-compare", "routing-compare", "mean T against n for e-cube, Valiant and bitonic on random, transpose and bit-reversal permutations", RoutingCompare},
+	{"priority-load", "priority-load", "mean f(p,v) per priority p with 95% intervals against Lemma I.4's 1/2", PriorityLoad},
+	{"queue-disciplines", "queue-disciplines", "mean T/n against n per queue discipline and port model", QueueDisciplines},
+	{"relations", "relations", "mean T against μ·n for μ-bounded requests", Relations},
+}
