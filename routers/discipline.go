@@ -35,16 +35,15 @@ func ParseDiscipline(s string) (Discipline, error) {
 	return 0, fmt.Errorf("unknown queue discipline %q (want priority, fifo, random or farthest)", s)
 }
 
-// key orders packets in a queue: smaller first, ties by packet id.
-// Random queues keep packet id order and draw at send time.
-func (d Discipline) key(k *Packet, now int32) uint32 {
+// rank orders packets in a queue under Priority and Farthest: smaller
+// first, ties by packet id. FIFO and Random queues keep arrival order (ok is
+// false); Random draws at send time.
+func (d Discipline) rank(k *Packet) (r uint8, ok bool) {
 	switch d {
 	case Priority:
-		return uint32(k.Prio)
+		return k.Prio, true
 	case Farthest:
-		return 255 - uint32(k.Remain)
-	case FIFO:
-		return uint32(now)
+		return 255 - k.Remain, true
 	}
-	return 0
+	return 0, false
 }

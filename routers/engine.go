@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"unsafe"
 )
 
@@ -16,23 +17,23 @@ const (
 	Dropped int32 = -2
 )
 
-// Packet is one packet's state: the engine's queue link and sort key, where
-// the packet waits, and the route state its Router keeps.
+// Packet is one packet's state: 20 bytes, so that the packets of a cube of
+// dimension 20 stay in a 33 MiB last-level cache.
 type Packet struct {
-	next int32 // next packet in the same queue
-	key  uint32
-	// Queue is the queue the packet waits in next, or Delivered or Dropped.
-	Queue int32
+	// Link is set by the Router after Start and Send: the queue the packet
+	// waits in next, or Delivered or Dropped. While the packet waits, the
+	// engine keeps the next packet of its queue there.
+	Link int32
 	// At is the cube node the packet is at; Via, Dst and Phase are the
 	// Router's to use (a waypoint, the destination, the stage of the route).
 	At, Via, Dst uint32
 	// Prio is the priority of the hop the packet waits for, Remain the hops
-	// it still has to go.
+	// it still has to go (needed only by the Farthest discipline).
 	Prio, Remain uint8
 	Phase        uint8
 }
 
-// Router moves packets for the Engine. It sets Queue, Prio and Remain of
+// Router moves packets for the Engine. It sets Link, Prio and Remain of
 // every packet it starts or sends.
 type Router interface {
 	// Packets is the number of packets, with ids 0 … Packets()−1.
@@ -97,7 +98,11 @@ type Engine struct {
 	sent  []int32  // packets sent in the current step
 }
 
-// queue is a list of waiting packets sorted by (key, packet id).
+// sendChunk is how many sent packets are moved and enqueued together.
+const sendChunk = 256
+
+// queue is a list of waiting packets in the order the discipline sends
+// them.
 type queue struct {
 	head, len int32
 }
@@ -129,8 +134,8 @@ func (e *Engine) Run(r Router, nodes, prios int) (*Result, error) {
 	r.Start(e.pk)
 	live := 0
 	for p := range e.pk {
-		if e.pk[p].Queue >= 0 {
-			e.enqueue(int32(p), 0, res)
+		if e.pk[p].Link >= 0 {
+			e.enqueue(int32(p), res)
 			live++
 		}
 	}
@@ -154,57 +159,72 @@ func (e *Engine) Run(r Router, nodes, prios int) (*Result, error) {
 		if len(e.sent) == 0 {
 			return nil, fmt.Errorf("%w (step %d, %d packets)", ErrStalled, t, live)
 		}
-		r.Send(e.pk, e.sent)
 		res.Hops += int64(len(e.sent))
-		if rec.Trace {
-			step := res.Trace[len(res.Trace)-len(e.sent):]
-			for i, p := range e.sent {
-				step[i].To = e.pk[p].At
+		if e.Discipline == FIFO {
+			// Packets arriving in the same step queue up by id.
+			slices.Sort(e.sent)
+		}
+		// Send and enqueue in chunks, so that a packet's record is still in
+		// cache when it is enqueued.
+		for i := 0; i < len(e.sent); i += sendChunk {
+			chunk := e.sent[i:min(i+sendChunk, len(e.sent))]
+			r.Send(e.pk, chunk)
+			for _, p := range chunk {
+				if rec.Packets {
+					res.PacketHops[p]++
+				}
+				switch q := e.pk[p].Link; {
+				case q >= 0:
+					e.enqueue(p, res)
+					continue
+				case q == Dropped:
+					res.Dropped++
+					if rec.Packets {
+						res.Arrival[p] = -1
+					}
+				default:
+					res.T = int(t + 1)
+					if rec.Packets {
+						res.Arrival[p] = t + 1
+					}
+				}
+				live--
 			}
 		}
-		for _, p := range e.sent {
-			if rec.Packets {
-				res.PacketHops[p]++
+		if rec.Trace {
+			step := res.Trace[len(res.Trace)-len(e.sent):]
+			for i := range step {
+				step[i].To = e.pk[step[i].Packet].At
 			}
-			switch q := e.pk[p].Queue; {
-			case q >= 0:
-				e.enqueue(p, t+1, res)
-				continue
-			case q == Dropped:
-				res.Dropped++
-				if rec.Packets {
-					res.Arrival[p] = -1
-				}
-			default:
-				res.T = int(t + 1)
-				if rec.Packets {
-					res.Arrival[p] = t + 1
-				}
-			}
-			live--
 		}
 	}
 	return res, nil
 }
 
-// enqueue inserts packet p into its queue at time now.
-func (e *Engine) enqueue(p, now int32, res *Result) {
+// enqueue inserts placed packet p into the queue named by its Link: by
+// (rank, packet id) under Priority and Farthest, at the tail otherwise.
+func (e *Engine) enqueue(p int32, res *Result) {
 	s := &e.pk[p]
-	k := e.Discipline.key(s, now)
-	s.key = k
-	qu := &e.queue[s.Queue]
+	q := s.Link
+	qu := &e.queue[q]
 	link := &qu.head
-	for c := *link; c >= 0; c = *link {
-		cs := &e.pk[c]
-		if cs.key > k || cs.key == k && c > p {
-			break
+	if rank, ok := e.Discipline.rank(s); ok {
+		for c := *link; c >= 0; c = *link {
+			cs := &e.pk[c]
+			if r, _ := e.Discipline.rank(cs); r > rank || r == rank && c > p {
+				break
+			}
+			link = &cs.Link
 		}
-		link = &cs.next
+	} else {
+		for *link >= 0 {
+			link = &e.pk[*link].Link
+		}
 	}
-	s.next = *link
+	s.Link = *link
 	*link = p
 	qu.len++
-	e.busy[s.Queue>>6] |= 1 << (s.Queue & 63)
+	e.busy[q>>6] |= 1 << (q & 63)
 	res.MaxQueue = max(res.MaxQueue, int(qu.len))
 }
 
@@ -218,11 +238,11 @@ func (e *Engine) pop(q int32) int32 {
 	link := &qu.head
 	if e.Discipline == Random {
 		for i := e.Rand.IntN(int(qu.len) + 1); i > 0; i-- {
-			link = &e.pk[*link].next
+			link = &e.pk[*link].Link
 		}
 	}
 	p := *link
-	*link = e.pk[p].next
+	*link = e.pk[p].Link
 	return p
 }
 

@@ -81,14 +81,14 @@ func (w *waypoints) place(k *Packet) {
 		k.Phase = 1
 		x, rest, off = k.At^k.Dst, 0, w.off
 		if x == 0 {
-			k.Queue = Delivered
+			k.Link = Delivered
 			return
 		}
 	}
 	d := bits.TrailingZeros32(x)
-	k.Queue = int32(k.At)
+	k.Link = int32(k.At)
 	if w.port == AllPort {
-		k.Queue = int32(k.At)*int32(w.n) + int32(d)
+		k.Link = int32(k.At)*int32(w.n) + int32(d)
 	}
 	k.Prio = uint8(d + 1 + off)
 	if w.remain {
