@@ -36,6 +36,8 @@
 //	hyperroute.spec         full spec text
 //	hyperroute.spec_sha256  hex SHA-256 of the spec text
 //	hyperroute.master_seed  master seed, decimal
+//	hyperroute.profile      spec profile applied, "" for none
+//	hyperroute.trials       trials per grid point, decimal
 //	hyperroute.version      harness module version
 //	hyperroute.commit       harness VCS revision
 //	hyperroute.modified     "true" if the harness was built from a dirty tree

@@ -26,6 +26,8 @@ type Manifest struct {
 	Spec        string                  `json:"spec"`        // full spec text
 	SpecSHA256  string                  `json:"spec_sha256"` // SpecDigest(Spec)
 	MasterSeed  uint64                  `json:"master_seed"`
+	Profile     string                  `json:"profile"` // spec profile applied, "" for none
+	Trials      int                     `json:"trials"`  // trials per grid point
 	Harness     Provenance              `json:"harness"`
 	TieBreak    string                  `json:"tie_break"`
 	Started     time.Time               `json:"started"`
@@ -107,6 +109,8 @@ const (
 	MetaStarted    = "hyperroute.started"
 	MetaFinished   = "hyperroute.finished"
 	MetaRows       = "hyperroute.rows"
+	MetaProfile    = "hyperroute.profile"
+	MetaTrials     = "hyperroute.trials"
 )
 
 // FileMeta returns the conventional key/value metadata of a part file written
@@ -124,6 +128,8 @@ func (m Manifest) FileMeta(shard string, rows int64) map[string]string {
 		MetaTieBreak:   m.TieBreak,
 		MetaShard:      shard,
 		MetaRows:       strconv.FormatInt(rows, 10),
+		MetaProfile:    m.Profile,
+		MetaTrials:     strconv.Itoa(m.Trials),
 	}
 	if !m.Started.IsZero() {
 		meta[MetaStarted] = m.Started.Format(time.RFC3339Nano)
@@ -135,14 +141,15 @@ func (m Manifest) FileMeta(shard string, rows int64) map[string]string {
 }
 
 // ManifestFromMeta returns the manifest fields recorded in a part file's
-// conventional metadata: experiment, spec, digest, seed, harness, tie-break
-// and times. Absent keys leave their fields zero.
+// conventional metadata: experiment, spec, digest, seed, profile, trials,
+// harness, tie-break and times. Absent keys leave their fields zero.
 func ManifestFromMeta(meta map[string]string) (Manifest, error) {
 	m := Manifest{
 		Experiment: meta[MetaExperiment],
 		Spec:       meta[MetaSpec],
 		SpecSHA256: meta[MetaSpecSHA256],
 		TieBreak:   meta[MetaTieBreak],
+		Profile:    meta[MetaProfile],
 		Harness: Provenance{
 			Version:   meta[MetaVersion],
 			Commit:    meta[MetaCommit],
@@ -153,6 +160,11 @@ func ManifestFromMeta(meta map[string]string) (Manifest, error) {
 	if v, ok := meta[MetaMasterSeed]; ok {
 		if m.MasterSeed, err = strconv.ParseUint(v, 10, 64); err != nil {
 			return Manifest{}, fmt.Errorf("results: %s: %w", MetaMasterSeed, err)
+		}
+	}
+	if v, ok := meta[MetaTrials]; ok {
+		if m.Trials, err = strconv.Atoi(v); err != nil {
+			return Manifest{}, fmt.Errorf("results: %s: %w", MetaTrials, err)
 		}
 	}
 	if v, ok := meta[MetaModified]; ok {

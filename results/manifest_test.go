@@ -18,6 +18,8 @@ func sampleManifest() Manifest {
 		Spec:        spec,
 		SpecSHA256:  SpecDigest(spec),
 		MasterSeed:  1<<64 - 1,
+		Profile:     "paper",
+		Trials:      5000,
 		Harness:     Provenance{Version: "v0.1.0", Commit: "5f9828c", GoVersion: "go1.26.8", Modified: true},
 		TieBreak:    "fifo",
 		Started:     time.Date(2025, 11, 21, 16, 31, 0, 123456789, time.UTC),
@@ -53,7 +55,7 @@ func TestManifestRoundTrip(t *testing.T) {
 	if err := json.Unmarshal(b, &raw); err != nil {
 		t.Fatal(err)
 	}
-	for _, k := range []string{"format", "experiment", "spec", "spec_sha256", "master_seed", "harness", "tie_break", "started", "finished", "shards", "tables"} {
+	for _, k := range []string{"format", "experiment", "spec", "spec_sha256", "master_seed", "profile", "trials", "harness", "tie_break", "started", "finished", "shards", "tables"} {
 		if _, ok := raw[k]; !ok {
 			t.Errorf("manifest.json lacks key %q", k)
 		}
@@ -105,6 +107,8 @@ func TestFileMeta(t *testing.T) {
 		MetaShard:      "1-of-2",
 		MetaStarted:    "2025-11-21T16:31:00.123456789Z",
 		MetaRows:       "11",
+		MetaProfile:    "paper",
+		MetaTrials:     "5000",
 	} {
 		if meta[k] != want {
 			t.Errorf("FileMeta[%q] = %q, want %q", k, meta[k], want)

@@ -2,7 +2,13 @@
 //
 // Usage:
 //
-//	hyperroute sim [flags]   one configuration, a summary table or JSON lines
+//	hyperroute sim [flags]        one configuration, a summary table or JSON lines
+//	hyperroute run SPEC [flags]   an experiment spec, into Parquet files
+//	hyperroute validate SPEC      check a spec
+//	hyperroute list               experiments, routers, patterns, disciplines
+//	hyperroute merge DIR/EXP      check a sharded run and write its manifest
+//	hyperroute summary DIR/EXP    T per grid point of a trials table, as the Go reader sees it
+//	hyperroute bound KIND [flags] a tail bound of Ch. I as JSON (or --batch, JSON lines)
 //
 // Run "hyperroute help" for the list of subcommands.
 package main
@@ -30,6 +36,13 @@ var commands []command
 func init() {
 	commands = []command{
 		{"sim", "route one configuration over a number of trials and summarise T", runSim},
+		{"run", "run an experiment spec into Parquet files: run SPEC [--out DIR] [--profile P] [--shard i/k] …", runRun},
+		{"validate", "check a spec and show what a run of it does: validate SPEC", runValidate},
+		{"list", "list experiments, routers, request patterns, queue disciplines, port models", runList},
+		{"merge", "check that all shards of a run are there, write its manifest: merge DIR/EXPERIMENT", runMerge},
+		{"summary", "per grid point of DIR/EXPERIMENT's trials table: trials and mean, sd, min, max of T: summary DIR/EXPERIMENT [--jsonl]", runSummary},
+		{"bound", "tail bounds of the analysis (binomial, Chernoff, Hoeffding, Lemma I.5, Theorem I.1) as JSON: bound KIND [flags] | bound --batch", runBound},
+		{"figures", "draw the Chapter I figures from the Parquet files: figures [--results DIR] [--out DIR]", runFigures},
 	}
 }
 

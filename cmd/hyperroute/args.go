@@ -1,0 +1,34 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"io"
+)
+
+// parseArgs parses the flags among args, before and after the positional
+// arguments, and returns the positional arguments; there must be want of
+// them, named by what in the error.
+func parseArgs(fs *flag.FlagSet, args []string, stderr io.Writer, want int, what string) ([]string, error) {
+	fs.SetOutput(io.Discard)
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				fs.SetOutput(stderr)
+				fs.PrintDefaults()
+				return nil, err
+			}
+			return nil, usageError{err}
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		pos = append(pos, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
+	if len(pos) != want {
+		return nil, usagef("want %s, got %d arguments", what, len(pos))
+	}
+	return pos, nil
+}

@@ -1,0 +1,66 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+
+	"github.com/hyperroute/hyperroute/experiments"
+	"github.com/hyperroute/hyperroute/hypercube"
+	"github.com/hyperroute/hyperroute/routers"
+)
+
+// queueDocs describes the queue disciplines of package routers.
+var queueDocs = []struct{ name, doc string }{
+	{"priority", "smallest priority number first, ties to the smaller packet id (thesis I.2; the default)"},
+	{"fifo", "the packet that arrived first, ties to the smaller packet id"},
+	{"random", "a uniformly random waiting packet"},
+	{"farthest", "the packet with the most hops still to go, ties to the smaller packet id"},
+}
+
+// portDocs describes the port models of package routers.
+var portDocs = []struct{ name, doc string }{
+	{"single", "a node sends at most one packet per step, from one queue per node (the thesis' model)"},
+	{"all", "a node sends one packet per out-link per step, from one queue per link (Valiant's model)"},
+}
+
+func runList(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("list", flag.ContinueOnError)
+	if _, err := parseArgs(fs, args, stderr, 0, "no arguments"); err != nil {
+		return err
+	}
+	w := stdout
+	fmt.Fprintln(w, "experiments (hyperroute run NAME):")
+	for _, name := range experiments.Names() {
+		spec, err := experiments.Lookup(name)
+		if err != nil {
+			return err
+		}
+		item(w, name, spec.Description)
+	}
+	fmt.Fprintln(w, "routers (grid.router):")
+	for _, r := range routers.Registry {
+		item(w, r.Name, r.Doc)
+	}
+	fmt.Fprintln(w, "request patterns (grid.pattern):")
+	for _, p := range hypercube.Patterns {
+		item(w, p, hypercube.Describe(p))
+	}
+	fmt.Fprintln(w, "queue disciplines (grid.queue):")
+	for _, q := range queueDocs {
+		item(w, q.name, q.doc)
+	}
+	fmt.Fprintln(w, "port models (grid.port):")
+	for _, p := range portDocs {
+		item(w, p.name, p.doc)
+	}
+	fmt.Fprintln(w, "tables (tables:):")
+	item(w, experiments.TableTrials, "one row per trial: T, packet-hops, largest queue, seed")
+	item(w, experiments.TablePackets, "one row per packet: source, destination, intermediate, route length, arrival, delay")
+	item(w, experiments.TableLoads, "one row per trial and priority p: Σ_v f(p,v) and its mean over the nodes")
+	return nil
+}
+
+func item(w io.Writer, name, doc string) {
+	fmt.Fprintf(w, "  %-18s %s\n", name, doc)
+}

@@ -1,0 +1,41 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"maps"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/hyperroute/hyperroute/experiments"
+	"github.com/hyperroute/hyperroute/results"
+)
+
+func runMerge(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("merge", flag.ContinueOnError)
+	out := fs.String("out", "", "results directory (then the argument is the experiment name)")
+	pos, err := parseArgs(fs, args, stderr, 1, "DIR/EXPERIMENT, or --out DIR EXPERIMENT")
+	if err != nil {
+		return err
+	}
+	dir, exp := *out, pos[0]
+	if dir == "" {
+		dir, exp = filepath.Split(filepath.Clean(pos[0]))
+	}
+	if exp == "" || exp == "." || exp == ".." || strings.ContainsAny(exp, `/\`) {
+		return usagef("%q does not name an experiment directory", pos[0])
+	}
+	m, err := experiments.Merge(dir, exp)
+	if err != nil {
+		return err
+	}
+	var tables []string
+	for _, t := range slices.Sorted(maps.Keys(m.Tables)) {
+		tables = append(tables, fmt.Sprintf("%s %d rows in %d files", t, m.Tables[t].Rows, len(m.Tables[t].Files)))
+	}
+	_, err = fmt.Fprintf(stdout, "%s: %d shards complete; %s; wrote %s\n", filepath.Join(dir, exp), m.Shards,
+		strings.Join(tables, ", "), filepath.Join(dir, exp, results.ManifestName))
+	return err
+}

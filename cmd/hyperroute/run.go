@@ -1,0 +1,132 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"syscall"
+
+	"github.com/hyperroute/hyperroute/experiments"
+)
+
+func runRun(args []string, _, stderr io.Writer) error {
+	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	out := fs.String("out", "results", "results directory: files go to DIR/<experiment>/")
+	workers := fs.Int("workers", runtime.NumCPU(), "parallel workers")
+	trials := fs.Int("trials", 0, "trials per grid point (default: the spec's)")
+	shardFlag := fs.String("shard", "", "run shard `i/k` only: the trials t with t mod k = i (default: from SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX, else unsharded)")
+	shards := fs.Int("shards", 0, "shard count `k` for JOB_COMPLETION_INDEX (default: the spec's shards)")
+	profile := fs.String("profile", "", "spec profile to apply, such as paper")
+	force := fs.Bool("force", false, "redo units whose files are complete")
+	pos, err := parseArgs(fs, args, stderr, 1, "one SPEC (an experiment name or a spec file)")
+	if err != nil {
+		return err
+	}
+	spec, err := loadSpec(pos[0], *profile, *trials)
+	if err != nil {
+		return err
+	}
+	sh, err := chooseShard(*shardFlag, *shards, spec, os.Getenv)
+	if err != nil {
+		return err
+	}
+	r := &experiments.Runner{Spec: spec, Dir: *out, Workers: *workers, Shard: sh, Force: *force}
+	if err := r.Prepare(); err != nil {
+		return usageError{err}
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	go func() {
+		<-ctx.Done()
+		stop() // a second signal ends the process at once
+	}()
+	bar := newProgress(stderr, r)
+	r.OnUnit = bar.unit
+	bar.start()
+	sum, err := r.Run(ctx)
+	bar.stop()
+	if errors.Is(err, context.Canceled) {
+		p := r.Progress()
+		return fmt.Errorf("interrupted: %d of %d units done and kept; run again to go on", p.Units, p.TotalUnits)
+	}
+	if err != nil {
+		return err
+	}
+	printRunSummary(stderr, spec, sh, *out, sum)
+	return nil
+}
+
+// loadSpec loads the spec named by arg and applies the profile and trial
+// count, if given.
+func loadSpec(arg, profile string, trials int) (*experiments.Spec, error) {
+	spec, err := experiments.Load(arg)
+	if err != nil {
+		return nil, usageError{err}
+	}
+	if profile != "" {
+		if spec, err = spec.WithProfile(profile); err != nil {
+			return nil, usageError{err}
+		}
+	}
+	if trials != 0 {
+		if spec, err = spec.WithTrials(trials); err != nil {
+			return nil, usageError{err}
+		}
+	}
+	return spec, nil
+}
+
+// chooseShard returns the shard to run: from --shard, else from the
+// environment of a Slurm array or Kubernetes Indexed Job, else unsharded.
+func chooseShard(flagShard string, shards int, spec *experiments.Spec, getenv func(string) string) (experiments.Shard, error) {
+	if flagShard != "" {
+		sh, err := experiments.ParseShard(flagShard)
+		if err != nil {
+			return sh, usagef("--shard: %v", err)
+		}
+		return sh, nil
+	}
+	if shards < 0 || shards > experiments.MaxShards {
+		return experiments.Shard{}, usagef("--shards=%d out of range [1, %d]", shards, experiments.MaxShards)
+	}
+	k := spec.Shards
+	if shards > 0 {
+		k = shards
+	}
+	sh, ok, err := experiments.ShardFromEnv(getenv, k)
+	if err != nil {
+		return sh, usageError{err}
+	}
+	if !ok && shards > 0 {
+		return sh, usagef("--shards=%d: JOB_COMPLETION_INDEX is not set (use --shard i/k)", shards)
+	}
+	return sh, nil
+}
+
+func printRunSummary(w io.Writer, spec *experiments.Spec, sh experiments.Shard, out string, sum experiments.Summary) {
+	if sum.Run == 0 {
+		fmt.Fprintf(w, "%s: all %d units complete, nothing to run (--force redoes them)\n", spec.Name, sum.Skipped)
+	} else {
+		secs := sum.Elapsed.Seconds()
+		var rows []string
+		for _, t := range spec.Tables {
+			rows = append(rows, fmt.Sprintf("%s %d", t, sum.Rows[t]))
+		}
+		fmt.Fprintf(w, "%s: %d units run, %d skipped (complete); %d trials in %.1fs: %.0f trials/s, %.3g packet-hops/s; rows written: %s\n",
+			spec.Name, sum.Run, sum.Skipped, sum.Trials, secs, float64(sum.Trials)/secs, float64(sum.Hops)/secs, strings.Join(rows, ", "))
+	}
+	dir := filepath.Join(out, spec.Name)
+	if sum.Manifest != "" {
+		fmt.Fprintf(w, "results in %s/ (tables %s), manifest %s\n", dir, strings.Join(spec.Tables, ", "), sum.Manifest)
+		return
+	}
+	fmt.Fprintf(w, "shard %v done, files in %s/; once all %d shards are done: hyperroute merge %s\n", sh, dir, sh.K, dir)
+}

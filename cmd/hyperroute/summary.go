@@ -1,0 +1,183 @@
+package main
+
+import (
+	"cmp"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+
+	"github.com/hyperroute/hyperroute/results"
+	"github.com/hyperroute/hyperroute/stats"
+)
+
+// summaryRow is one grid point of `hyperroute summary`: its trials and the
+// run time T over them.
+type summaryRow struct {
+	Router  string  `json:"router"`
+	Port    string  `json:"port"`
+	Queue   string  `json:"queue"`
+	Pattern string  `json:"pattern"`
+	N       int64   `json:"n"`
+	Mu      int64   `json:"mu"`
+	Trials  int     `json:"trials"`
+	MeanT   float64 `json:"mean_T"`
+	SdT     float64 `json:"sd_T"` // n−1 denominator; 0 for one trial
+	MinT    int64   `json:"min_T"`
+	MaxT    int64   `json:"max_T"`
+	t       []float64
+}
+
+// runSummary summarises the trials table of DIR/EXPERIMENT per grid point,
+// read with the harness' own Parquet reader (results.ReadDataset), so that
+// the notebooks' pyarrow, polars and DuckDB readings can be checked against
+// it.
+func runSummary(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("summary", flag.ContinueOnError)
+	jsonl := fs.Bool("jsonl", false, "print one JSON object per grid point instead of the table")
+	pos, err := parseArgs(fs, args, stderr, 1, "DIR/EXPERIMENT")
+	if err != nil {
+		return err
+	}
+	dir, exp := filepath.Split(filepath.Clean(pos[0]))
+	if exp == "" || exp == "." || exp == ".." {
+		return usagef("%q does not name an experiment directory", pos[0])
+	}
+	tbl, err := results.ReadDataset(dir, exp, "trials")
+	if err != nil {
+		return err
+	}
+	defer tbl.Release()
+	rows, err := summarize(tbl)
+	if err != nil {
+		return fmt.Errorf("%s: %w", filepath.Join(dir, exp, "trials"), err)
+	}
+	if *jsonl {
+		enc := json.NewEncoder(stdout)
+		for _, r := range rows {
+			if err := enc.Encode(r); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	fmt.Fprintf(stdout, "%s: %d trials in %d grid points\n", filepath.Join(dir, exp, "trials"), tbl.NumRows(), len(rows))
+	fmt.Fprintf(stdout, "%-8s %-6s %-8s %-10s %3s %3s %7s %9s %8s %6s %6s\n",
+		"router", "port", "queue", "pattern", "n", "mu", "trials", "mean T", "sd T", "min T", "max T")
+	for _, r := range rows {
+		fmt.Fprintf(stdout, "%-8s %-6s %-8s %-10s %3d %3d %7d %9.4f %8.4f %6d %6d\n",
+			r.Router, r.Port, r.Queue, r.Pattern, r.N, r.Mu, r.Trials, r.MeanT, r.SdT, r.MinT, r.MaxT)
+	}
+	return nil
+}
+
+// summarize groups the rows of a trials table by the grid columns router,
+// port, queue, pattern, n and mu and summarises T, in the order of those
+// columns (n and mu numerically).
+func summarize(tbl arrow.Table) ([]summaryRow, error) {
+	strs := make([][]string, 4)
+	for i, name := range []string{"router", "port", "queue", "pattern"} {
+		var err error
+		if strs[i], err = stringColumn(tbl, name); err != nil {
+			return nil, err
+		}
+	}
+	ints := make([][]int64, 3)
+	for i, name := range []string{"n", "mu", "T"} {
+		var err error
+		if ints[i], err = intColumn(tbl, name); err != nil {
+			return nil, err
+		}
+	}
+	groups := make(map[string]*summaryRow)
+	for i := range ints[2] {
+		key := fmt.Sprintf("%s\x00%s\x00%s\x00%s\x00%d\x00%d", strs[0][i], strs[1][i], strs[2][i], strs[3][i], ints[0][i], ints[1][i])
+		g, ok := groups[key]
+		if !ok {
+			g = &summaryRow{Router: strs[0][i], Port: strs[1][i], Queue: strs[2][i], Pattern: strs[3][i],
+				N: ints[0][i], Mu: ints[1][i], MinT: ints[2][i], MaxT: ints[2][i]}
+			groups[key] = g
+		}
+		t := ints[2][i]
+		g.t = append(g.t, float64(t))
+		g.MinT, g.MaxT = min(g.MinT, t), max(g.MaxT, t)
+	}
+	rows := make([]summaryRow, 0, len(groups))
+	for _, g := range groups {
+		g.Trials = len(g.t)
+		var sum float64
+		for _, t := range g.t {
+			sum += t
+		}
+		g.MeanT = sum / float64(g.Trials)
+		if g.Trials > 1 {
+			g.SdT = stats.StdDev(g.t)
+		}
+		rows = append(rows, *g)
+	}
+	slices.SortFunc(rows, func(a, b summaryRow) int {
+		return cmp.Or(strings.Compare(a.Router, b.Router), strings.Compare(a.Port, b.Port),
+			strings.Compare(a.Queue, b.Queue), strings.Compare(a.Pattern, b.Pattern),
+			cmp.Compare(a.N, b.N), cmp.Compare(a.Mu, b.Mu))
+	})
+	return rows, nil
+}
+
+// summaryChunks returns the chunks of the named column of tbl.
+func summaryChunks(tbl arrow.Table, name string) ([]arrow.Array, error) {
+	idx := tbl.Schema().FieldIndices(name)
+	if len(idx) != 1 {
+		return nil, fmt.Errorf("want one column %q, have %d", name, len(idx))
+	}
+	return tbl.Column(idx[0]).Data().Chunks(), nil
+}
+
+// stringColumn returns a string column as []string.
+func stringColumn(tbl arrow.Table, name string) ([]string, error) {
+	chunks, err := summaryChunks(tbl, name)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]string, 0, tbl.NumRows())
+	for _, c := range chunks {
+		s, ok := c.(*array.String)
+		if !ok {
+			return nil, fmt.Errorf("column %q is %v, want string", name, c.DataType())
+		}
+		for i := range s.Len() {
+			out = append(out, s.Value(i))
+		}
+	}
+	return out, nil
+}
+
+// intColumn returns an int32 or int64 column as []int64; nulls are an error.
+func intColumn(tbl arrow.Table, name string) ([]int64, error) {
+	chunks, err := summaryChunks(tbl, name)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]int64, 0, tbl.NumRows())
+	for _, c := range chunks {
+		if c.NullN() > 0 {
+			return nil, fmt.Errorf("column %q has %d nulls", name, c.NullN())
+		}
+		switch a := c.(type) {
+		case *array.Int32:
+			for _, v := range a.Int32Values() {
+				out = append(out, int64(v))
+			}
+		case *array.Int64:
+			out = append(out, a.Int64Values()...)
+		default:
+			return nil, fmt.Errorf("column %q is %v, want int32 or int64", name, c.DataType())
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,32 @@
+// Package experiments implements spec-driven Monte Carlo experiments: an
+// experiment is described once in a spec file (a parameter grid, trials per
+// grid point, a master seed, the tables to record), run over many seeds on
+// all cores or sharded over many machines, and left behind as Parquet tables
+// with provenance (package results).
+//
+// # Spec files
+//
+// A spec is YAML, parsed strictly by Parse: an unknown key, a value of the
+// wrong type or out of range is an error naming the file, line and key. The
+// specs of Chapter I are embedded (Names, Lookup), so they run by name from
+// anywhere; Load also reads a spec from a file. See README.md in this
+// directory for the format.
+//
+// # Trials and seeds
+//
+// The grid expands to points (Spec.Points), each a routers.Config. Trial t of
+// a point draws from TrialRand(seed, Config.InstanceKey(), t). The instance
+// key leaves out router, port model and queue discipline, so points that
+// differ only in those route the same requests and intermediates trial by
+// trial (paired comparisons). Nothing depends on the number of workers or on
+// the shard split: shard i of k runs the trials t with t mod k = i.
+//
+// # Units
+//
+// The points are grouped into partitions by the spec's partition keys
+// (default n). A unit is one partition in one shard; the Runner runs its
+// trials on all workers and, once every trial is done, writes one Parquet
+// file per table, rows ordered by (point index, trial). A rerun skips the
+// units whose files are complete. Merge checks that every shard of every
+// partition is present and writes the manifest.
+package experiments

@@ -1,0 +1,114 @@
+package experiments
+
+import (
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/hyperroute/hyperroute/results"
+)
+
+// Merge checks that DIR/experiment holds exactly the files of one run, every
+// table of every partition in every shard, and writes its manifest. The
+// spec, profile and trial count are read back from the files' metadata.
+func Merge(dir, experiment string) (results.Manifest, error) {
+	root := filepath.Join(dir, experiment)
+	files, err := results.Scan(dir, experiment)
+	if err != nil {
+		return results.Manifest{}, err
+	}
+	if len(files) == 0 {
+		return results.Manifest{}, fmt.Errorf("%s: no part files", root)
+	}
+	first := files[0]
+	m, err := results.ManifestFromMeta(first.Meta)
+	if err != nil {
+		return results.Manifest{}, fmt.Errorf("%s: %w", filepath.Join(root, first.Path), err)
+	}
+	_, k, err := results.ParseShard(first.Shard)
+	if err != nil {
+		return results.Manifest{}, fmt.Errorf("%s: %w", filepath.Join(root, first.Path), err)
+	}
+	spec, err := specOf(m, filepath.Join(root, first.Path))
+	if err != nil {
+		return results.Manifest{}, err
+	}
+	want := make(map[string]bool)
+	for _, u := range spec.Units() {
+		for _, t := range spec.Tables {
+			for i := range k {
+				p := results.Part{Dir: root, Table: t, Keys: u.Keys, Shard: results.ShardName(i, k)}.Path()
+				rel, err := filepath.Rel(root, p)
+				if err != nil {
+					return results.Manifest{}, err
+				}
+				want[filepath.ToSlash(rel)] = true
+			}
+		}
+	}
+	for _, f := range files {
+		if err := sameRun(m, k, f); err != nil {
+			return results.Manifest{}, fmt.Errorf("%s: files of different runs: %w", root, err)
+		}
+		fm, _ := results.ManifestFromMeta(f.Meta)
+		if !sameHarness(fm.Harness, m.Harness) {
+			return results.Manifest{}, fmt.Errorf("%s: %s was written by harness %s, %s by %s; rerun with --force to redo all with one",
+				root, f.Path, describeHarness(fm.Harness), first.Path, describeHarness(m.Harness))
+		}
+		if !want[f.Path] {
+			return results.Manifest{}, fmt.Errorf("%s: unexpected file %s", root, f.Path)
+		}
+		delete(want, f.Path)
+		if fm.Started.Before(m.Started) {
+			m.Started = fm.Started
+		}
+		if fm.Finished.After(m.Finished) {
+			m.Finished = fm.Finished
+		}
+	}
+	if len(want) > 0 {
+		return results.Manifest{}, fmt.Errorf("%s: %d of %d files missing: %s", root, len(want), len(want)+len(files), listSome(want))
+	}
+	m.Description = spec.Description
+	m.Shards = k
+	m.Tables = results.Summarize(files)
+	if err := results.WriteManifest(dir, experiment, m); err != nil {
+		return results.Manifest{}, err
+	}
+	return m, nil
+}
+
+// specOf parses the spec recorded in a run's manifest and applies its
+// profile and trial count.
+func specOf(m results.Manifest, from string) (*Spec, error) {
+	spec, err := Parse(from+" (spec)", []byte(m.Spec))
+	if err != nil {
+		return nil, err
+	}
+	if m.Profile != "" {
+		if spec, err = spec.WithProfile(m.Profile); err != nil {
+			return nil, err
+		}
+	}
+	if spec, err = spec.WithTrials(m.Trials); err != nil {
+		return nil, fmt.Errorf("%s: %w", from, err)
+	}
+	if spec.Name != m.Experiment {
+		return nil, fmt.Errorf("%s: spec is named %q, the experiment %q", from, spec.Name, m.Experiment)
+	}
+	return spec, nil
+}
+
+// listSome lists up to five of the paths, sorted.
+func listSome(paths map[string]bool) string {
+	var list []string
+	for p := range paths {
+		list = append(list, p)
+	}
+	slices.Sort(list)
+	if len(list) > 5 {
+		list = append(list[:5], "…")
+	}
+	return strings.Join(list, ", ")
+}

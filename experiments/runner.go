@@ -1,0 +1,319 @@
+package experiments
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/hyperroute/hyperroute/results"
+	"github.com/hyperroute/hyperroute/routers"
+)
+
+// Runner runs one shard of an experiment into a results directory.
+type Runner struct {
+	Spec    *Spec
+	Dir     string // results go to Dir/<spec name>/
+	Workers int
+	Shard   Shard
+	Force   bool // redo units whose files are complete
+	// OnUnit, if set, is called after each unit is written or skipped.
+	OnUnit func(UnitDone)
+
+	units []Unit
+	todo  []bool // units to run, by index
+
+	mu                 sync.Mutex
+	prog               Progress // units, totals and current unit, under mu
+	trials, hops, work atomic.Int64
+}
+
+// UnitDone reports a unit that was written or skipped.
+type UnitDone struct {
+	Unit    Unit
+	Skipped bool             // its files were complete
+	Rows    map[string]int64 // rows written per table
+}
+
+// Progress is a snapshot of a run.
+type Progress struct {
+	Units, TotalUnits   int   // units done (written or skipped) and in all
+	Trials, TotalTrials int64 // trials done and to run in this invocation
+	// Work and TotalWork estimate the same in packets times dimensions,
+	// the size of a trial, for progress bars.
+	Work, TotalWork int64
+	Unit            string // the unit running, as Unit.String
+}
+
+// work estimates the effort of one trial of c: packets times dimensions.
+func work(c routers.Config) int64 { return (int64(c.Mu) << c.N) * int64(c.N) }
+
+// Summary is the outcome of a run.
+type Summary struct {
+	Run, Skipped int              // units
+	Rows         map[string]int64 // rows written per table
+	Trials, Hops int64
+	Elapsed      time.Duration
+	// Manifest is the path of the manifest written, "" for a shard of a
+	// sharded run (hyperroute merge writes it).
+	Manifest string
+}
+
+// Prepare checks the runner's settings and its results directory: that it
+// can be written and holds no files of another run (a different spec,
+// seed, profile, trial count or shard count) nor, unless Force, of another
+// build of the harness. It creates Dir/<name> and finds the units to run.
+// Run calls it if it has not been called.
+func (r *Runner) Prepare() error {
+	if r.Workers < 1 {
+		return fmt.Errorf("workers=%d: must be at least 1", r.Workers)
+	}
+	if _, err := NewShard(r.Shard.I, r.Shard.K); err != nil {
+		return err
+	}
+	root := filepath.Join(r.Dir, r.Spec.Name)
+	if err := checkWritable(root); err != nil {
+		return err
+	}
+	if err := r.checkExisting(root); err != nil {
+		return err
+	}
+	r.units = r.Spec.Units()
+	r.todo = make([]bool, len(r.units))
+	r.prog = Progress{TotalUnits: len(r.units)}
+	per := int64(r.Shard.Count(r.Spec.Trials))
+	for i, u := range r.units {
+		r.todo[i] = r.Force || !r.complete(u)
+		if r.todo[i] {
+			for _, p := range u.Points {
+				r.prog.TotalTrials += per
+				r.prog.TotalWork += per * work(p.Config)
+			}
+		}
+	}
+	return nil
+}
+
+// checkWritable creates dir and a file in it.
+func checkWritable(dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("results directory: %w", err)
+	}
+	f, err := os.CreateTemp(dir, ".write-test-*")
+	if err != nil {
+		return fmt.Errorf("results directory: %w", err)
+	}
+	f.Close()
+	return os.Remove(f.Name())
+}
+
+// checkExisting fails if root holds part files of another run.
+func (r *Runner) checkExisting(root string) error {
+	files, err := results.Scan(r.Dir, r.Spec.Name)
+	if err != nil {
+		return err
+	}
+	want := r.Spec.manifest()
+	for _, f := range files {
+		if err := sameRun(want, r.Shard.K, f); err != nil {
+			return fmt.Errorf("%s holds results of another run (%w); remove it or choose another results directory", root, err)
+		}
+		got, _ := results.ManifestFromMeta(f.Meta)
+		if !r.Force && !sameHarness(got.Harness, want.Harness) {
+			return fmt.Errorf("%s: %s was written by harness %s, this is %s; --force redoes the units with this one",
+				root, f.Path, describeHarness(got.Harness), describeHarness(want.Harness))
+		}
+	}
+	return nil
+}
+
+// sameHarness reports whether a and b are the same build of the harness.
+func sameHarness(a, b results.Provenance) bool {
+	return a.Version == b.Version && a.Commit == b.Commit && a.Modified == b.Modified
+}
+
+func describeHarness(p results.Provenance) string {
+	s := p.Version + " (commit " + p.Commit
+	if p.Modified {
+		s += ", modified"
+	}
+	return s + ")"
+}
+
+// sameRun fails unless file f was written by a run of m's spec, seed,
+// profile and trials, in k shards.
+func sameRun(m results.Manifest, k int, f results.FileInfo) error {
+	got, err := results.ManifestFromMeta(f.Meta)
+	if err != nil {
+		return fmt.Errorf("%s: %w", f.Path, err)
+	}
+	_, fk, err := results.ParseShard(f.Shard)
+	switch {
+	case err != nil:
+		return fmt.Errorf("%s: %w", f.Path, err)
+	case got.Experiment != m.Experiment:
+		return fmt.Errorf("%s: experiment %q, want %q", f.Path, got.Experiment, m.Experiment)
+	case got.SpecSHA256 != m.SpecSHA256:
+		return fmt.Errorf("%s: spec sha256 %.12s…, want %.12s…", f.Path, got.SpecSHA256, m.SpecSHA256)
+	case got.MasterSeed != m.MasterSeed:
+		return fmt.Errorf("%s: master seed %d, want %d", f.Path, got.MasterSeed, m.MasterSeed)
+	case got.Profile != m.Profile:
+		return fmt.Errorf("%s: profile %q, want %q", f.Path, got.Profile, m.Profile)
+	case got.Trials != m.Trials:
+		return fmt.Errorf("%s: %d trials per point, want %d", f.Path, got.Trials, m.Trials)
+	case fk != k:
+		return fmt.Errorf("%s: %d shards, want %d", f.Path, fk, k)
+	}
+	return nil
+}
+
+// manifest returns the run's manifest without times and tables.
+func (s *Spec) manifest() results.Manifest {
+	return results.Manifest{
+		Experiment:  s.Name,
+		Description: s.Description,
+		Spec:        s.Text,
+		SpecSHA256:  results.SpecDigest(s.Text),
+		MasterSeed:  s.Seed,
+		Profile:     s.Profile,
+		Trials:      s.Trials,
+		Harness:     results.CurrentProvenance(),
+		TieBreak:    routers.TieBreak,
+	}
+}
+
+// complete reports whether every file of unit u is complete.
+func (r *Runner) complete(u Unit) bool {
+	for _, t := range r.Spec.Tables {
+		if !results.Complete(r.Spec.Part(r.Dir, t, u, r.Shard).Path()) {
+			return false
+		}
+	}
+	return true
+}
+
+// Progress returns a snapshot of the run; it is safe to call while Run runs.
+func (r *Runner) Progress() Progress {
+	r.mu.Lock()
+	p := r.prog
+	r.mu.Unlock()
+	p.Trials, p.Work = r.trials.Load(), r.work.Load()
+	return p
+}
+
+// Run runs the units of the shard: it skips the complete ones (unless
+// Force), runs the trials of each other unit on Workers workers and writes
+// its files once all are done. When ctx is done it stops, keeping the
+// units written so far, and returns ctx's error. An unsharded run ends by
+// writing the manifest (Merge).
+func (r *Runner) Run(ctx context.Context) (Summary, error) {
+	if r.units == nil {
+		if err := r.Prepare(); err != nil {
+			return Summary{}, err
+		}
+	}
+	start := time.Now()
+	sum := Summary{Rows: make(map[string]int64)}
+	for i, u := range r.units {
+		done := UnitDone{Unit: u, Skipped: !r.todo[i]}
+		if r.todo[i] {
+			r.mu.Lock()
+			r.prog.Unit = u.String()
+			r.mu.Unlock()
+			rows, err := r.runUnit(ctx, u)
+			if err != nil {
+				return r.finish(sum, start), err
+			}
+			done.Rows = rows
+			sum.Run++
+			for t, n := range rows {
+				sum.Rows[t] += n
+			}
+		} else {
+			sum.Skipped++
+		}
+		r.mu.Lock()
+		r.prog.Units++
+		r.mu.Unlock()
+		if r.OnUnit != nil {
+			r.OnUnit(done)
+		}
+	}
+	sum = r.finish(sum, start)
+	if r.Shard.K == 1 {
+		if _, err := Merge(r.Dir, r.Spec.Name); err != nil {
+			return sum, err
+		}
+		sum.Manifest = filepath.Join(r.Dir, r.Spec.Name, results.ManifestName)
+	}
+	return sum, nil
+}
+
+func (r *Runner) finish(sum Summary, start time.Time) Summary {
+	sum.Trials, sum.Hops, sum.Elapsed = r.trials.Load(), r.hops.Load(), time.Since(start)
+	return sum
+}
+
+// runUnit runs the trials of u in the runner's shard and writes its files.
+func (r *Runner) runUnit(ctx context.Context, u Unit) (map[string]int64, error) {
+	s, sh := r.Spec, r.Shard
+	started := time.Now()
+	per := sh.Count(s.Trials)
+	packets := slices.Contains(s.Tables, TablePackets)
+	outs := make([]outcome, len(u.Points)*per)
+	err := Parallel(ctx, len(outs), r.Workers, func(sim *routers.Sim, j int) error {
+		p, trial := &u.Points[j/per], sh.Trial(j%per)
+		cfg := p.Config
+		cfg.Record = routers.Record{Packets: packets && (s.PacketTrials == 0 || trial < s.PacketTrials)}
+		rng, seed := TrialRand(s.Seed, p.Key, trial)
+		res, err := sim.Trial(cfg, rng)
+		if err != nil {
+			return fmt.Errorf("%s: %v, trial %d: %w", s.Name, p, trial, err)
+		}
+		o := &outs[j]
+		o.seed, o.res = seed, res
+		if cfg.Record.Packets {
+			o.dst = slices.Clone(sim.Req.Dst)
+			if len(sim.Via) > 0 {
+				o.via = slices.Clone(sim.Via)
+			}
+		}
+		r.trials.Add(1)
+		r.hops.Add(res.Hops)
+		r.work.Add(work(cfg))
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	m := s.manifest()
+	m.Started, m.Finished = started, time.Now()
+	rows := make(map[string]int64)
+	for _, t := range s.Tables {
+		batches, n := build(tables[t], u, sh, per, outs)
+		part := s.Part(r.Dir, t, u, sh)
+		removeTemps(part.Path())
+		err := results.WriteParquet(part.Path(), tables[t].schema, batches, m.FileMeta(sh.Name(), n))
+		for _, b := range batches {
+			b.Release()
+		}
+		if err != nil {
+			return nil, err
+		}
+		rows[t] = n
+	}
+	return rows, nil
+}
+
+// removeTemps removes the temporary files that an interrupted write of path
+// left behind.
+func removeTemps(path string) {
+	tmps, _ := filepath.Glob(filepath.Join(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp"))
+	for _, t := range tmps {
+		os.Remove(t)
+	}
+}

@@ -1,0 +1,365 @@
+package experiments
+
+import (
+	"bytes"
+	"cmp"
+	"errors"
+	"fmt"
+	"io"
+	"maps"
+	"math"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/hyperroute/hyperroute/routers"
+)
+
+// Tables a spec may record.
+const (
+	TableTrials  = "trials"  // one row per trial
+	TablePackets = "packets" // one row per packet
+	TableLoads   = "loads"   // one row per trial and priority
+)
+
+// Tables lists the tables a spec may record.
+var Tables = []string{TableTrials, TablePackets, TableLoads}
+
+// Limits of the other spec values.
+const (
+	MaxTrials = math.MaxInt32 // trials per grid point; trial numbers are int32
+	MaxShards = 100000
+)
+
+// Spec is an experiment spec: a parameter grid, how many trials to run at
+// each point from which master seed, and what to record.
+type Spec struct {
+	Name, Description string
+	Grid              Grid
+	Trials            int
+	Seed              uint64
+	Tables            []string
+	// Partition lists the axes that partition the tables (hive layout),
+	// outermost first; default [n].
+	Partition []string
+	// Shards is the shard count for runs that learn only their shard index
+	// from the environment (a Kubernetes Indexed Job).
+	Shards int
+	// PacketTrials limits the packets table to trials 0 … PacketTrials−1 of
+	// each point; 0 records every trial.
+	PacketTrials int
+	// SkipInvalid skips the grid points that their router rejects (bitonic
+	// with μ > 1 or a queue other than priority) instead of failing.
+	SkipInvalid bool
+	Profiles    map[string]Profile
+	// Profile is the name of the applied profile, "" for none.
+	Profile string
+
+	File string // where the spec came from, for errors
+	Text string // the spec file, verbatim
+
+	points  []Point
+	skipped []Skip
+	at      map[string]place // where the top-level keys are, for errors
+}
+
+// Profile is a named variant of a spec, such as "paper": the values it sets
+// replace the spec's, and each grid axis it names replaces that axis.
+type Profile struct {
+	Trials, Shards, PacketTrials int // 0: unchanged
+	Grid                         Grid
+	at                           map[string]place // where its keys are
+}
+
+// place is where a key is in the spec file, for errors.
+type place struct {
+	line int
+	key  string // dotted path
+}
+
+// Skip is a grid point left out by skip_invalid, and why.
+type Skip struct {
+	Point  Point
+	Reason error
+}
+
+var (
+	topKeys     = []string{"name", "description", "grid", "trials", "seed", "tables", "partition", "shards", "packet_trials", "skip_invalid", "profiles"}
+	profileKeys = []string{"trials", "shards", "packet_trials", "grid"}
+	nameRE      = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$`)
+)
+
+// Parse parses and validates the spec text read from file (the name used
+// in errors). Every profile is validated too. Errors are *SpecError.
+func Parse(file string, text []byte) (*Spec, error) {
+	p := nodes{file}
+	dec := yaml.NewDecoder(bytes.NewReader(text))
+	var doc yaml.Node
+	if err := dec.Decode(&doc); err != nil {
+		if errors.Is(err, io.EOF) {
+			return nil, &SpecError{File: file, Line: 1, Msg: "empty spec"}
+		}
+		return nil, yamlError(file, err)
+	}
+	var extra yaml.Node
+	if err := dec.Decode(&extra); !errors.Is(err, io.EOF) {
+		if err != nil {
+			return nil, yamlError(file, err)
+		}
+		return nil, &SpecError{File: file, Line: extra.Line, Msg: "more than one YAML document"}
+	}
+	root := &doc
+	if root.Kind == yaml.DocumentNode && len(root.Content) == 1 {
+		root = root.Content[0]
+	}
+	s := &Spec{File: file, Text: string(text), Grid: defaultGrid, Partition: []string{"n"},
+		Tables: []string{TableTrials}, Shards: 1, at: make(map[string]place)}
+	var grid *yaml.Node
+	err := p.mapping(root, "", topKeys, func(key, full string, k, v *yaml.Node) error {
+		s.at[key] = place{k.Line, key}
+		var err error
+		switch key {
+		case "name":
+			if s.Name, err = p.str(v, key); err == nil && !nameRE.MatchString(s.Name) {
+				err = p.errf(v, key, "%q: want letters, digits, '.', '_' and '-', starting with a letter or digit, at most 64", s.Name)
+			}
+		case "description":
+			s.Description, err = p.str(v, key)
+		case "grid":
+			grid = v
+			err = p.parseGrid(v, key, &s.Grid)
+		case "trials":
+			s.Trials, err = p.integer(v, key, 1, MaxTrials)
+		case "seed":
+			s.Seed, err = p.unsigned(v, key)
+		case "tables":
+			s.Tables, err = p.strAxis(v, key, checkTable)
+		case "partition":
+			s.Partition, err = p.partition(v, key)
+		case "shards":
+			s.Shards, err = p.integer(v, key, 1, MaxShards)
+		case "packet_trials":
+			s.PacketTrials, err = p.integer(v, key, 1, MaxTrials)
+		case "skip_invalid":
+			s.SkipInvalid, err = p.boolean(v, key)
+		case "profiles":
+			s.Profiles, err = p.profiles(v, key)
+		}
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	for _, key := range []string{"name", "grid", "trials", "seed"} {
+		if _, ok := s.at[key]; !ok {
+			return nil, p.errf(root, key, "missing")
+		}
+	}
+	for _, axis := range []string{"n", "router"} {
+		if grid.Kind == yaml.MappingNode && !hasKey(grid, axis) {
+			return nil, p.errf(grid, "grid."+axis, "missing")
+		}
+	}
+	if err := s.expand(); err != nil {
+		return nil, err
+	}
+	for _, name := range slices.Sorted(maps.Keys(s.Profiles)) {
+		if _, err := s.WithProfile(name); err != nil {
+			return nil, err
+		}
+	}
+	return s, nil
+}
+
+// yamlError turns a YAML syntax error into a SpecError with its line.
+func yamlError(file string, err error) error {
+	msg := strings.TrimPrefix(err.Error(), "yaml: ")
+	var line int
+	if rest, ok := strings.CutPrefix(msg, "line "); ok {
+		if num, after, ok := strings.Cut(rest, ": "); ok {
+			if l, err := strconv.Atoi(num); err == nil {
+				line, msg = l, after
+			}
+		}
+	}
+	return &SpecError{File: file, Line: line, Msg: "YAML: " + msg}
+}
+
+func hasKey(m *yaml.Node, key string) bool {
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		if m.Content[i].Value == key {
+			return true
+		}
+	}
+	return false
+}
+
+func checkTable(s string) error {
+	if !slices.Contains(Tables, s) {
+		return fmt.Errorf("unknown table %q (want %s)", s, strings.Join(Tables, ", "))
+	}
+	return nil
+}
+
+// partition reads the partition keys: a list of distinct axis names, or an
+// empty list for none.
+func (p nodes) partition(n *yaml.Node, key string) ([]string, error) {
+	if n.Kind == yaml.SequenceNode && len(n.Content) == 0 {
+		return []string{}, nil
+	}
+	return p.strAxis(n, key, func(s string) error {
+		if !slices.Contains(Axes, s) {
+			return fmt.Errorf("unknown partition key %q (want grid axes: %s)", s, strings.Join(Axes, ", "))
+		}
+		return nil
+	})
+}
+
+func (p nodes) profiles(n *yaml.Node, path string) (map[string]Profile, error) {
+	profiles := make(map[string]Profile)
+	names := make([]string, 0)
+	if n.Kind == yaml.MappingNode {
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			names = append(names, n.Content[i].Value)
+		}
+	}
+	err := p.mapping(n, path, names, func(name, full string, k, v *yaml.Node) error {
+		if !nameRE.MatchString(name) {
+			return p.errf(k, full, "profile name: want letters, digits, '.', '_' and '-'")
+		}
+		if v.Kind == yaml.MappingNode && len(v.Content) == 0 {
+			return p.errf(v, full, "empty profile")
+		}
+		pr := Profile{at: make(map[string]place)}
+		err := p.mapping(v, full, profileKeys, func(key, kfull string, k, v *yaml.Node) error {
+			pr.at[key] = place{k.Line, kfull}
+			var err error
+			switch key {
+			case "trials":
+				pr.Trials, err = p.integer(v, kfull, 1, MaxTrials)
+			case "shards":
+				pr.Shards, err = p.integer(v, kfull, 1, MaxShards)
+			case "packet_trials":
+				pr.PacketTrials, err = p.integer(v, kfull, 1, MaxTrials)
+			case "grid":
+				err = p.parseGrid(v, kfull, &pr.Grid)
+			}
+			return err
+		})
+		profiles[name] = pr
+		return err
+	})
+	return profiles, err
+}
+
+// WithProfile returns a copy of s with the named profile applied.
+func (s *Spec) WithProfile(name string) (*Spec, error) {
+	pr, ok := s.Profiles[name]
+	if !ok {
+		names := slices.Sorted(maps.Keys(s.Profiles))
+		if len(names) == 0 {
+			return nil, fmt.Errorf("%s: unknown profile %q (the spec has no profiles)", s.File, name)
+		}
+		return nil, fmt.Errorf("%s: unknown profile %q (want %s)", s.File, name, strings.Join(names, ", "))
+	}
+	t := s.clone()
+	t.Profile = name
+	t.Trials = cmp.Or(pr.Trials, t.Trials)
+	t.Shards = cmp.Or(pr.Shards, t.Shards)
+	t.PacketTrials = cmp.Or(pr.PacketTrials, t.PacketTrials)
+	g := &t.Grid
+	g.N, g.Mu = or(pr.Grid.N, g.N), or(pr.Grid.Mu, g.Mu)
+	g.Pattern, g.Router = or(pr.Grid.Pattern, g.Pattern), or(pr.Grid.Router, g.Router)
+	g.Port, g.Queue = or(pr.Grid.Port, g.Port), or(pr.Grid.Queue, g.Queue)
+	maps.Copy(t.at, pr.at)
+	if err := t.expand(); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// or returns v unless it is nil, else def.
+func or[T any](v, def []T) []T {
+	if v == nil {
+		return def
+	}
+	return v
+}
+
+// WithTrials returns a copy of s that runs k trials per point.
+func (s *Spec) WithTrials(k int) (*Spec, error) {
+	if k < 1 || k > MaxTrials {
+		return nil, fmt.Errorf("trials=%d out of range [1, %d]", k, MaxTrials)
+	}
+	t := s.clone()
+	t.Trials = k
+	return t, nil
+}
+
+func (s *Spec) clone() *Spec {
+	t := *s
+	t.at = maps.Clone(s.at)
+	return &t
+}
+
+// expand checks the tables against the grid and expands the grid into
+// points, skipping or rejecting the points the routers reject.
+func (s *Spec) expand() error {
+	at := func(key string) *SpecError {
+		pl := s.at[key]
+		return &SpecError{File: s.File, Line: pl.line, Key: pl.key}
+	}
+	if s.PacketTrials > 0 && !slices.Contains(s.Tables, TablePackets) {
+		e := at("packet_trials")
+		e.Msg = "set, but tables do not include packets"
+		return e
+	}
+	if size := s.Grid.size(); size > MaxPoints {
+		e := at("grid")
+		e.Msg = fmt.Sprintf("%d points, more than %d", size, MaxPoints)
+		return e
+	}
+	rec := routers.Record{Packets: slices.Contains(s.Tables, TablePackets)}
+	s.points, s.skipped = nil, nil
+	for _, c := range s.Grid.expand() {
+		c.Record = rec
+		p := Point{Index: len(s.points), Config: c, Key: c.InstanceKey()}
+		err := c.Validate()
+		if err == nil {
+			s.points = append(s.points, p)
+			continue
+		}
+		// A point is the router's to reject if the same point validates
+		// with Valiant, which takes every μ, queue and port model and
+		// needs the most memory.
+		v := c
+		v.Router = "valiant"
+		routerOnly := v.Validate() == nil
+		if routerOnly && s.SkipInvalid {
+			s.skipped = append(s.skipped, Skip{p, err})
+			continue
+		}
+		e := at("grid")
+		e.Msg = fmt.Sprintf("%v: %v", p, err)
+		if routerOnly {
+			e.Msg += " (skip_invalid: true skips such points)"
+		}
+		return e
+	}
+	if len(s.points) == 0 {
+		e := at("grid")
+		e.Msg = fmt.Sprintf("all %d points skipped: %v", len(s.skipped), s.skipped[0].Reason)
+		return e
+	}
+	return nil
+}
+
+// Points returns the grid points in expansion order, without the skipped
+// ones.
+func (s *Spec) Points() []Point { return s.points }
+
+// Skipped returns the grid points that skip_invalid left out.
+func (s *Spec) Skipped() []Skip { return s.skipped }

@@ -1,0 +1,56 @@
+package experiments
+
+import (
+	"strings"
+
+	"github.com/hyperroute/hyperroute/results"
+)
+
+// Unit is one partition of a spec's points: the points that share the
+// values of the partition keys. Run in one shard it is a unit of work,
+// written as one file per table.
+type Unit struct {
+	Keys   []results.KV // partition keys and their values, outermost first
+	Points []Point      // in index order
+}
+
+// String names the unit by its partition, "n=8", or "all points" if the
+// spec has no partition keys.
+func (u Unit) String() string {
+	if len(u.Keys) == 0 {
+		return "all points"
+	}
+	kv := make([]string, len(u.Keys))
+	for i, k := range u.Keys {
+		kv[i] = k.Key + "=" + k.Value
+	}
+	return strings.Join(kv, "/")
+}
+
+// Units groups the points of s by the partition keys, in the order of each
+// partition's first point.
+func (s *Spec) Units() []Unit {
+	var units []Unit
+	index := make(map[string]int)
+	for _, p := range s.points {
+		keys := make([]results.KV, len(s.Partition))
+		for i, a := range s.Partition {
+			keys[i] = results.KV{Key: a, Value: p.Value(a)}
+		}
+		u := Unit{Keys: keys}
+		id := u.String()
+		i, ok := index[id]
+		if !ok {
+			i = len(units)
+			index[id] = i
+			units = append(units, u)
+		}
+		units[i].Points = append(units[i].Points, p)
+	}
+	return units
+}
+
+// Part returns the file that holds table for unit u in shard sh under dir.
+func (s *Spec) Part(dir, table string, u Unit, sh Shard) results.Part {
+	return results.Part{Dir: dir, Experiment: s.Name, Table: table, Keys: u.Keys, Shard: sh.Name()}
+}

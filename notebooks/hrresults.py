@@ -1,0 +1,186 @@
+"""Reading hyperroute results from the notebooks: where they are, their
+manifests, a table read two ways (pyarrow.dataset and DuckDB SQL over the
+hive-partitioned Parquet files), and checks that the two readings agree.
+
+Layout (results/doc.go): DIR/<experiment>/manifest.json and
+DIR/<experiment>/<table>/<key>=<value>/.../part-<shard>.parquet. The tables'
+columns are documented in results/SCHEMA.md.
+
+The notebooks import this module from their own directory; the tests in
+tests/ do not use it for anything they check, so a bug here cannot hide a
+bug in the files.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pathlib
+
+import numpy as np
+import pandas as pd
+import pyarrow.dataset as ds
+
+#: The grid columns, first in every table (experiments/tables.go).
+GRID = ["router", "port", "queue", "pattern", "n", "mu"]
+
+#: Environment variable that overrides a notebook's results folder.
+RESULTS_ENV = "HYPERROUTE_RESULTS"
+
+
+def results_dir(default: str = "../results") -> pathlib.Path:
+    """The results folder: $HYPERROUTE_RESULTS if set, else default
+    (relative to the notebook's folder, where the kernel runs)."""
+    return pathlib.Path(os.environ.get(RESULTS_ENV) or default)
+
+
+def table_dir(results, experiment: str, table: str) -> pathlib.Path:
+    return pathlib.Path(results) / experiment / table
+
+
+def has_table(results, experiment: str, table: str) -> bool:
+    return table_dir(results, experiment, table).is_dir()
+
+
+def parquet_glob(results, experiment: str, table: str) -> str:
+    """The glob DuckDB and polars read a table through."""
+    return str(table_dir(results, experiment, table) / "**" / "*.parquet")
+
+
+def duckdb_source(results, experiment: str, table: str) -> str:
+    """A DuckDB table expression reading every part of a table with hive
+    partitioning: read_parquet('DIR/experiment/table/**/*.parquet',
+    hive_partitioning = true). DuckDB types the hive key n as BIGINT (the
+    files hold n as INTEGER; the values are the same)."""
+    glob = parquet_glob(results, experiment, table).replace("'", "''")
+    return f"read_parquet('{glob}', hive_partitioning = true)"
+
+
+def scalar(con, sql: str):
+    """The single value a DuckDB query returns."""
+    rows = con.sql(sql).fetchall()
+    assert len(rows) == 1 and len(rows[0]) == 1, f"want one value, got {rows[:3]}"
+    return rows[0][0]
+
+
+def manifest(results, experiment: str) -> dict:
+    """DIR/experiment/manifest.json; FileNotFoundError with a hint if the
+    experiment has not been run (or its shards not merged)."""
+    path = pathlib.Path(results) / experiment / "manifest.json"
+    if not path.is_file():
+        raise FileNotFoundError(
+            f"{path} does not exist: run `make experiments` (or "
+            f"`bin/hyperroute run {experiment} --out {results}`) first"
+        )
+    with open(path) as f:
+        return json.load(f)
+
+
+def require(results, experiment: str, tables) -> dict:
+    """The manifest of experiment, after checking that it lists every one of
+    tables and that their folders exist."""
+    m = manifest(results, experiment)
+    for t in tables:
+        if t not in m["tables"]:
+            raise AssertionError(f"{experiment}: manifest lists no table {t!r} (has {sorted(m['tables'])})")
+        if not has_table(results, experiment, t):
+            raise FileNotFoundError(f"{table_dir(results, experiment, t)} is missing")
+    return m
+
+
+def read_arrow(results, experiment: str, table: str, columns=None):
+    """The table as a pyarrow.Table, read with pyarrow.dataset and hive
+    partitioning (the n=… directories; the files hold n too)."""
+    dataset = ds.dataset(table_dir(results, experiment, table), format="parquet", partitioning="hive")
+    return dataset.to_table(columns=columns)
+
+
+def caption(m: dict) -> str:
+    """One line of provenance for a figure: experiment, seed, spec digest,
+    harness build."""
+    h = m.get("harness", {})
+    build = h.get("commit") or "?"
+    build = build[:12] if build not in ("", "unknown") else h.get("version", "?")
+    if h.get("modified"):
+        build += " (modified)"
+    return f"{m['experiment']} · master seed {m['master_seed']} · spec {m['spec_sha256'][:12]} · harness {build}"
+
+
+def check_rows(m: dict, table: str, rows: int) -> None:
+    """Assert that a reading of table has the manifest's row count."""
+    want = m["tables"][table]["rows"]
+    assert rows == want, f"{m['experiment']}/{table}: read {rows} rows, manifest says {want}"
+
+
+def summarize(df: pd.DataFrame, keys, col: str = "T") -> pd.DataFrame:
+    """Per group of keys: trials, mean, sd (n−1), min, median, p90 (linear
+    interpolation, Hyndman–Fan type 7, as DuckDB's quantile_cont) and max of
+    col, sorted by keys."""
+    g = df.groupby(list(keys), sort=True)[col]
+    out = pd.DataFrame(
+        {
+            "trials": g.size(),
+            "mean": g.mean(),
+            "sd": g.std(ddof=1),
+            "min": g.min().astype("int64"),
+            "median": g.quantile(0.5),
+            "p90": g.quantile(0.9),
+            "max": g.max().astype("int64"),
+        }
+    )
+    return out.reset_index()
+
+
+#: DuckDB's version of summarize, over a read_parquet(...) relation named by
+#: {src}; {keys} is a comma-separated key list and {col} the column.
+SUMMARY_SQL = """
+SELECT {keys},
+       count(*)                  AS trials,
+       avg({col})                AS mean,
+       stddev_samp({col})        AS sd,
+       min({col})                AS min,
+       quantile_cont({col}, 0.5) AS median,
+       quantile_cont({col}, 0.9) AS p90,
+       max({col})                AS max
+FROM {src}
+GROUP BY ALL
+ORDER BY ALL
+"""
+
+
+def assert_same_summary(a: pd.DataFrame, b: pd.DataFrame, keys, rtol: float = 1e-12) -> None:
+    """Assert that two summaries hold the same groups, the same integer
+    columns exactly and the same floating-point columns to rtol."""
+    keys = list(keys)
+    a = a.copy()
+    b = b.copy()
+    for k in keys:
+        # DuckDB's hive n is BIGINT, the file's int32; compare as int64/str.
+        if pd.api.types.is_integer_dtype(a[k]) or pd.api.types.is_integer_dtype(b[k]):
+            a[k] = a[k].astype("int64")
+            b[k] = b[k].astype("int64")
+        else:
+            a[k] = a[k].astype(str)
+            b[k] = b[k].astype(str)
+    a = a.sort_values(keys).reset_index(drop=True)
+    b = b.sort_values(keys).reset_index(drop=True)
+    assert list(a.columns) == list(b.columns), f"columns {list(a.columns)} vs {list(b.columns)}"
+    assert len(a) == len(b), f"{len(a)} groups vs {len(b)}"
+    for k in keys:
+        assert (a[k].to_numpy() == b[k].to_numpy()).all(), f"groups differ in {k}"
+    for c in a.columns:
+        if c in keys:
+            continue
+        x = a[c].to_numpy(dtype=float)
+        y = b[c].to_numpy(dtype=float)
+        if c in ("trials", "min", "max"):
+            assert (x == y).all(), f"{c} differs: {x[x != y][:5]} vs {y[x != y][:5]}"
+        else:
+            np.testing.assert_allclose(x, y, rtol=rtol, atol=0, err_msg=f"column {c}", equal_nan=True)
+
+
+def ccdf(values) -> tuple[np.ndarray, np.ndarray]:
+    """The empirical CCDF as steps: distinct values x and Pr(X ≥ x)."""
+    v = np.sort(np.asarray(values))
+    x, first = np.unique(v, return_index=True)
+    return x, 1.0 - first / len(v)
