@@ -14,6 +14,7 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -100,6 +101,17 @@ func parseFlags(fs *flag.FlagSet, args []string, stderr io.Writer) error {
 	}
 	if fs.NArg() > 0 {
 		return usagef("unexpected argument %q", fs.Arg(0))
+	}
+	return nil
+}
+
+// writeJSONL writes one JSON object per row.
+func writeJSONL[T any](w io.Writer, rows []T) error {
+	enc := json.NewEncoder(w)
+	for _, r := range rows {
+		if err := enc.Encode(r); err != nil {
+			return err
+		}
 	}
 	return nil
 }

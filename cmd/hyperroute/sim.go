@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -85,13 +84,7 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 	}
 	elapsed := time.Since(start)
 	if *jsonl {
-		enc := json.NewEncoder(stdout)
-		for _, r := range rows {
-			if err := enc.Encode(r); err != nil {
-				return err
-			}
-		}
-		return nil
+		return writeJSONL(stdout, rows)
 	}
 	return printSummary(stdout, cfg, rows, elapsed)
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"cmp"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -59,13 +58,7 @@ func runSummary(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("%s: %w", filepath.Join(dir, exp, "trials"), err)
 	}
 	if *jsonl {
-		enc := json.NewEncoder(stdout)
-		for _, r := range rows {
-			if err := enc.Encode(r); err != nil {
-				return err
-			}
-		}
-		return nil
+		return writeJSONL(stdout, rows)
 	}
 	fmt.Fprintf(stdout, "%s: %d trials in %d grid points\n", filepath.Join(dir, exp, "trials"), tbl.NumRows(), len(rows))
 	fmt.Fprintf(stdout, "%-8s %-6s %-8s %-10s %3s %3s %7s %9s %8s %6s %6s\n",
