@@ -75,9 +75,10 @@ func (c Config) Prios() int {
 	return max(info.Phases, 1)*c.N + 1
 }
 
-// bytesPerPacket is the simulator state per packet: engine slot (12), route
-// state (16), request and intermediate (8), arrivals buffer (12).
-const bytesPerPacket = 48
+// bytesPerPacket is the simulator state per packet: the Packet record (20),
+// its entry in the per-step send list (4), request and intermediate (8).
+// Queues add 8 bytes each (head and length).
+const bytesPerPacket = 32
 
 // MemoryBytes estimates the memory one trial of c needs.
 func (c Config) MemoryBytes() int64 {
