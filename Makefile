@@ -20,13 +20,15 @@ sim: build
 	$(BIN) sim --router ecube --perm transpose --n 10 --trials 20
 
 # The Chapter I experiments (experiments/*.yaml) into $(RESULTS)/<name>/:
-# `make experiment` runs valiant-tail, `make experiments` all five, each with
+# `make experiment` runs valiant-tail, `make experiments` all six, each with
 # its spec's small default, or with PROFILE=paper thousands of seeds (into
 # results/paper/, so that both can be kept; `make figures PROFILE=paper`
 # draws from there). A rerun skips what is done.
-EXPERIMENTS := valiant-tail routing-compare queue-disciplines priority-load relations
+EXPERIMENTS := valiant-tail routing-compare queue-disciplines priority-load relations delay-sequences
 PROFILE     ?=
-RUN_FLAGS   = --out $(RESULTS)$(if $(PROFILE), --profile $(PROFILE))
+# The small defaults are redone after a rebuild of the harness; paper runs
+# refuse files of another build (experiments/README.md).
+RUN_FLAGS   = --out $(RESULTS)$(if $(PROFILE), --profile $(PROFILE), --redo-stale)
 
 experiment: build
 	$(BIN) run valiant-tail $(RUN_FLAGS)

@@ -21,11 +21,17 @@ type Runner struct {
 	Workers int
 	Shard   Shard
 	Force   bool // redo units whose files are complete
+	// RedoStale redoes the units written by another build of the harness
+	// and skips the others that are complete; without it (or Force)
+	// such files are an error.
+	RedoStale bool
 	// OnUnit, if set, is called after each unit is written or skipped.
 	OnUnit func(UnitDone)
 
-	units []Unit
-	todo  []bool // units to run, by index
+	units      []Unit
+	todo       []bool          // units to run, by index
+	stale      map[string]bool // files of another harness build, relative to Dir/<name>
+	staleUnits int
 
 	mu                 sync.Mutex
 	prog               Progress // units, totals and current unit, under mu
@@ -55,6 +61,7 @@ func work(c routers.Config) int64 { return (int64(c.Mu) << c.N) * int64(c.N) }
 // Summary is the outcome of a run.
 type Summary struct {
 	Run, Skipped int              // units
+	Stale        int              // units run because another harness build wrote them
 	Rows         map[string]int64 // rows written per table
 	Trials, Hops int64
 	Elapsed      time.Duration
@@ -88,6 +95,9 @@ func (r *Runner) Prepare() error {
 	per := int64(r.Shard.Count(r.Spec.Trials))
 	for i, u := range r.units {
 		r.todo[i] = r.Force || !r.complete(u)
+		if r.isStale(u) {
+			r.staleUnits++
+		}
 		if r.todo[i] {
 			for _, p := range u.Points {
 				r.prog.TotalTrials += per
@@ -111,22 +121,28 @@ func checkWritable(dir string) error {
 	return os.Remove(f.Name())
 }
 
-// checkExisting fails if root holds part files of another run.
+// checkExisting fails if root holds part files of another run, and notes
+// the files of another harness build.
 func (r *Runner) checkExisting(root string) error {
 	files, err := results.Scan(r.Dir, r.Spec.Name)
 	if err != nil {
 		return err
 	}
 	want := r.Spec.manifest()
+	r.stale = make(map[string]bool)
 	for _, f := range files {
 		if err := sameRun(want, r.Shard.K, f); err != nil {
 			return fmt.Errorf("%s holds results of another run (%w); remove it or choose another results directory", root, err)
 		}
 		got, _ := results.ManifestFromMeta(f.Meta)
-		if !r.Force && !sameHarness(got.Harness, want.Harness) {
-			return fmt.Errorf("%s: %s was written by harness %s, this is %s; --force redoes the units with this one",
+		if sameHarness(got.Harness, want.Harness) {
+			continue
+		}
+		if !r.Force && !r.RedoStale {
+			return fmt.Errorf("%s: %s was written by harness %s, this is %s; --redo-stale redoes the units of other builds, --force all units",
 				root, f.Path, describeHarness(got.Harness), describeHarness(want.Harness))
 		}
+		r.stale[f.Path] = true
 	}
 	return nil
 }
@@ -186,14 +202,30 @@ func (s *Spec) manifest() results.Manifest {
 	}
 }
 
-// complete reports whether every file of unit u is complete.
+// complete reports whether every file of unit u is complete and written by
+// this build of the harness.
 func (r *Runner) complete(u Unit) bool {
+	if r.isStale(u) {
+		return false
+	}
 	for _, t := range r.Spec.Tables {
 		if !results.Complete(r.Spec.Part(r.Dir, t, u, r.Shard).Path()) {
 			return false
 		}
 	}
 	return true
+}
+
+// isStale reports whether another build of the harness wrote a file of u.
+func (r *Runner) isStale(u Unit) bool {
+	for _, t := range r.Spec.Tables {
+		p := r.Spec.Part("", t, u, r.Shard)
+		p.Experiment = ""
+		if r.stale[filepath.ToSlash(p.Path())] {
+			return true
+		}
+	}
+	return false
 }
 
 // Progress returns a snapshot of the run; it is safe to call while Run runs.
@@ -217,7 +249,7 @@ func (r *Runner) Run(ctx context.Context) (Summary, error) {
 		}
 	}
 	start := time.Now()
-	sum := Summary{Rows: make(map[string]int64)}
+	sum := Summary{Rows: make(map[string]int64), Stale: r.staleUnits}
 	for i, u := range r.units {
 		done := UnitDone{Unit: u, Skipped: !r.todo[i]}
 		if r.todo[i] {
@@ -264,11 +296,12 @@ func (r *Runner) runUnit(ctx context.Context, u Unit) (map[string]int64, error) 
 	started := time.Now()
 	per := sh.Count(s.Trials)
 	packets := slices.Contains(s.Tables, TablePackets)
+	seqs := slices.Contains(s.Tables, TableDelaySeq)
 	outs := make([]outcome, len(u.Points)*per)
 	err := Parallel(ctx, len(outs), r.Workers, func(sim *routers.Sim, j int) error {
 		p, trial := &u.Points[j/per], sh.Trial(j%per)
 		cfg := p.Config
-		cfg.Record = routers.Record{Packets: packets && (s.PacketTrials == 0 || trial < s.PacketTrials)}
+		cfg.Record = routers.Record{Packets: packets && (s.PacketTrials == 0 || trial < s.PacketTrials), Loads: seqs, Trace: seqs}
 		rng, seed := TrialRand(s.Seed, p.Key, trial)
 		res, err := sim.Trial(cfg, rng)
 		if err != nil {
@@ -276,6 +309,11 @@ func (r *Runner) runUnit(ctx context.Context, u Unit) (map[string]int64, error) 
 		}
 		o := &outs[j]
 		o.seed, o.res = seed, res
+		if seqs {
+			if o.seq, err = delaySeqs(res, cfg.N); err != nil {
+				return fmt.Errorf("%s: %v, trial %d: %w", s.Name, p, trial, err)
+			}
+		}
 		if cfg.Record.Packets {
 			o.dst = slices.Clone(sim.Req.Dst)
 			if len(sim.Via) > 0 {

@@ -344,10 +344,31 @@ func TestOtherHarness(t *testing.T) {
 		t.Errorf("Merge of two harness builds: %v", err)
 	}
 	r := &Runner{Spec: s, Dir: dir, Workers: 1, Shard: Unsharded}
-	if err := r.Prepare(); err == nil || !strings.Contains(err.Error(), "--force redoes the units") {
+	if err := r.Prepare(); err == nil || !strings.Contains(err.Error(), "--redo-stale redoes the units of other builds") {
 		t.Errorf("Prepare() = %v", err)
 	}
-	r.Force = true
+	// Only the unit with the other build's file is redone.
+	other := s.Part(dir, TableTrials, s.Units()[1], Unsharded).Path()
+	before, err := os.Stat(other)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.RedoStale = true
+	if sum, err := r.Run(context.Background()); err != nil || sum.Run != 1 || sum.Stale != 1 || sum.Skipped != 1 || sum.Manifest == "" {
+		t.Errorf("run redoing stale units: %+v, %v", sum, err)
+	}
+	if after, err := os.Stat(other); err != nil || !after.ModTime().Equal(before.ModTime()) {
+		t.Errorf("the unit of this build was rewritten: %v", err)
+	}
+	redone, meta, err := results.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	redone.Release()
+	if meta[results.MetaCommit] == "0123abc" {
+		t.Error("the stale file was not redone")
+	}
+	r = &Runner{Spec: s, Dir: dir, Workers: 1, Shard: Unsharded, Force: true}
 	if sum, err := r.Run(context.Background()); err != nil || sum.Run != 2 || sum.Manifest == "" {
 		t.Errorf("forced run: %+v, %v", sum, err)
 	}

@@ -23,10 +23,13 @@ const (
 	TableTrials  = "trials"  // one row per trial
 	TablePackets = "packets" // one row per packet
 	TableLoads   = "loads"   // one row per trial and priority
+	// TableDelaySeq holds one row per trial: the critical delay sequence
+	// of Lemma I.1 and a fixed one (SPEC.md §2.1).
+	TableDelaySeq = "delayseq"
 )
 
 // Tables lists the tables a spec may record.
-var Tables = []string{TableTrials, TablePackets, TableLoads}
+var Tables = []string{TableTrials, TablePackets, TableLoads, TableDelaySeq}
 
 // Limits of the other spec values.
 const (
@@ -323,10 +326,18 @@ func (s *Spec) expand() error {
 		return e
 	}
 	rec := routers.Record{Packets: slices.Contains(s.Tables, TablePackets)}
+	seqs := slices.Contains(s.Tables, TableDelaySeq)
 	s.points, s.skipped = nil, nil
 	for _, c := range s.Grid.expand() {
 		c.Record = rec
 		p := Point{Index: len(s.points), Config: c, Key: c.InstanceKey()}
+		if seqs {
+			if err := delaySeqPoint(c); err != nil {
+				e := at("grid")
+				e.Msg = fmt.Sprintf("%v: %v", p, err)
+				return e
+			}
+		}
 		err := c.Validate()
 		if err == nil {
 			s.points = append(s.points, p)
@@ -353,6 +364,15 @@ func (s *Spec) expand() error {
 		e := at("grid")
 		e.Msg = fmt.Sprintf("all %d points skipped: %v", len(s.skipped), s.skipped[0].Reason)
 		return e
+	}
+	return nil
+}
+
+// delaySeqPoint reports whether the delayseq table can be recorded at c:
+// Lemma I.1 holds for the single-port model with priority queues.
+func delaySeqPoint(c routers.Config) error {
+	if c.Router == "bitonic" || c.Port != routers.SinglePort || c.Queue != routers.Priority {
+		return errors.New("the delayseq table needs a queue router with single-port priority queues (Lemma I.1)")
 	}
 	return nil
 }

@@ -56,6 +56,12 @@ func TestParseErrors(t *testing.T) {
 		{"packet_trials without packets", validSpec + "packet_trials: 3\n", "x.yaml:7: packet_trials: set, but tables do not include packets"},
 		{"bitonic with mu 2", strings.Replace(validSpec, "[ecube, valiant]", "[bitonic]\n  mu: [1, 2]", 1),
 			"x.yaml:2: grid: n=3 mu=2 pattern=random router=bitonic port=single queue=priority: bitonic routes permutations"},
+		{"delayseq all-port", validSpec + "tables: [delayseq]\nprofiles:\n  paper:\n    grid:\n      port: all\n",
+			"x.yaml:10: profiles.paper.grid: n=3 mu=1 pattern=random router=ecube port=all queue=priority: the delayseq table needs a queue router with single-port priority queues"},
+		{"delayseq fifo", strings.Replace(validSpec, "grid:\n", "grid:\n  queue: fifo\n", 1) + "tables: [delayseq]\n",
+			"x.yaml:2: grid: n=3 mu=1 pattern=random router=ecube port=single queue=fifo: the delayseq table needs"},
+		{"delayseq bitonic", strings.Replace(validSpec, "[ecube, valiant]", "bitonic", 1) + "tables: [trials, delayseq]\n",
+			"x.yaml:2: grid: n=3 mu=1 pattern=random router=bitonic port=single queue=priority: the delayseq table needs"},
 		{"all skipped", strings.Replace(validSpec, "[ecube, valiant]", "bitonic\n  queue: fifo", 1) + "skip_invalid: true\n",
 			"x.yaml:2: grid: all 2 points skipped: bitonic routes permutations"},
 		{"skip_invalid not bool", validSpec + "skip_invalid: yes please\n", `x.yaml:7: skip_invalid: want true or false, got string "yes please"`},
@@ -189,7 +195,7 @@ profiles:
 // TestEmbeddedSpecs checks the shipped experiments: each parses, is named
 // after its file, and its paper profile runs thousands of seeds.
 func TestEmbeddedSpecs(t *testing.T) {
-	want := []string{"priority-load", "queue-disciplines", "relations", "routing-compare", "valiant-tail"}
+	want := []string{"delay-sequences", "priority-load", "queue-disciplines", "relations", "routing-compare", "valiant-tail"}
 	if !slices.Equal(Names(), want) {
 		t.Fatalf("Names() = %q, want %q", Names(), want)
 	}
@@ -209,7 +215,7 @@ func TestEmbeddedSpecs(t *testing.T) {
 			t.Errorf("%s: paper profile runs %d trials per point, default %d", name, p.Trials, s.Trials)
 		}
 	}
-	for name, table := range map[string]string{"valiant-tail": TablePackets, "priority-load": TableLoads} {
+	for name, table := range map[string]string{"valiant-tail": TablePackets, "priority-load": TableLoads, "delay-sequences": TableDelaySeq} {
 		s, _ := Lookup(name)
 		if !slices.Contains(s.Tables, table) {
 			t.Errorf("%s records %v, want %s too", name, s.Tables, table)

@@ -15,6 +15,7 @@ type outcome struct {
 	// The request's destinations and Valiant's intermediates, kept when
 	// the trial records the packets table.
 	dst, via []uint32
+	seq      *seqCounts // for the delayseq table
 }
 
 // table is the Arrow schema of an output table and how one trial becomes
@@ -40,6 +41,7 @@ func schema(fields ...arrow.Field) *arrow.Schema {
 }
 
 func i32(name string) arrow.Field { return arrow.Field{Name: name, Type: arrow.PrimitiveTypes.Int32} }
+func i64(name string) arrow.Field { return arrow.Field{Name: name, Type: arrow.PrimitiveTypes.Int64} }
 
 var tables = map[string]table{
 	TableTrials: {
@@ -61,6 +63,11 @@ var tables = map[string]table{
 			arrow.Field{Name: "f_sum", Type: arrow.PrimitiveTypes.Int64},
 			arrow.Field{Name: "f_mean", Type: arrow.PrimitiveTypes.Float64}),
 		rows: loadRows,
+	},
+	TableDelaySeq: {
+		schema: schema(i32("trial"), i32("T"), i32("d_len"), i64("d_load"),
+			i64("x_fixed"), i64("h_fixed"), i64("x_extracted"), i64("h_extracted")),
+		rows: seqRows,
 	},
 }
 
@@ -128,6 +135,17 @@ func loadRows(b *array.RecordBuilder, pt *Point, trial int, o *outcome) {
 		b.Field(7).(*array.Int32Builder).Append(int32(i + 1))
 		b.Field(8).(*array.Int64Builder).Append(f)
 		b.Field(9).(*array.Float64Builder).Append(float64(f) / nodes)
+	}
+}
+
+func seqRows(b *array.RecordBuilder, p *Point, trial int, o *outcome) {
+	appendGrid(b, p, 1)
+	c := o.seq
+	b.Field(6).(*array.Int32Builder).Append(int32(trial))
+	b.Field(7).(*array.Int32Builder).Append(int32(o.res.T))
+	b.Field(8).(*array.Int32Builder).Append(c.dLen)
+	for i, v := range []int64{c.dLoad, c.xFixed, c.hFixed, c.xExtracted, c.hExtracted} {
+		b.Field(9 + i).(*array.Int64Builder).Append(v)
 	}
 }
 

@@ -27,19 +27,23 @@ func CanonicalDelaySeq(n int) DelaySeq {
 // res (SPEC.md §2.1, thesis proof of Theorem I.1): h(π) is the number of
 // indices i such that packet π leaves v_i with priority p_i, and x(π) is 1
 // if h(π) ≥ 1. Σ_π h(π) = Σ_i f(p_i, v_i). The run must be recorded with
-// Record{Trace: true}.
+// Record{Trace: true}, and the priorities of d must strictly increase.
 func SumXH(res *Result, d DelaySeq) (sumX, sumH int64) {
-	met := map[int32]bool{}
+	// Priorities strictly increase along d, so a send matches at most the
+	// one step of its priority.
+	at := make(map[uint8]uint32, len(d))
+	for _, step := range d {
+		at[step.Prio] = step.Node
+	}
+	met := make(map[int32]bool)
 	for _, s := range res.Trace {
-		for _, step := range d {
-			if s.From != step.Node || s.Prio != step.Prio {
-				continue
-			}
-			sumH++
-			if !met[s.Packet] {
-				met[s.Packet] = true
-				sumX++
-			}
+		if v, ok := at[s.Prio]; !ok || v != s.From {
+			continue
+		}
+		sumH++
+		if !met[s.Packet] {
+			met[s.Packet] = true
+			sumX++
 		}
 	}
 	return sumX, sumH

@@ -25,6 +25,7 @@ func runRun(args []string, _, stderr io.Writer) error {
 	shards := fs.Int("shards", 0, "shard count `k` for JOB_COMPLETION_INDEX (default: the spec's shards)")
 	profile := fs.String("profile", "", "spec profile to apply, such as paper")
 	force := fs.Bool("force", false, "redo units whose files are complete")
+	redoStale := fs.Bool("redo-stale", false, "redo the units written by another build of the harness, skip the other complete ones")
 	pos, err := parseArgs(fs, args, stderr, 1, "one SPEC (an experiment name or a spec file)")
 	if err != nil {
 		return err
@@ -37,7 +38,7 @@ func runRun(args []string, _, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	r := &experiments.Runner{Spec: spec, Dir: *out, Workers: *workers, Shard: sh, Force: *force}
+	r := &experiments.Runner{Spec: spec, Dir: *out, Workers: *workers, Shard: sh, Force: *force, RedoStale: *redoStale}
 	if err := r.Prepare(); err != nil {
 		return usageError{err}
 	}
@@ -120,8 +121,12 @@ func printRunSummary(w io.Writer, spec *experiments.Spec, sh experiments.Shard, 
 		for _, t := range spec.Tables {
 			rows = append(rows, fmt.Sprintf("%s %d", t, sum.Rows[t]))
 		}
-		fmt.Fprintf(w, "%s: %d units run, %d skipped (complete); %d trials in %.1fs: %.0f trials/s, %.3g packet-hops/s; rows written: %s\n",
-			spec.Name, sum.Run, sum.Skipped, sum.Trials, secs, float64(sum.Trials)/secs, float64(sum.Hops)/secs, strings.Join(rows, ", "))
+		redone := ""
+		if sum.Stale > 0 {
+			redone = fmt.Sprintf(" (%d of them written by another harness build)", sum.Stale)
+		}
+		fmt.Fprintf(w, "%s: %d units run%s, %d skipped (complete); %d trials in %.1fs: %.0f trials/s, %.3g packet-hops/s; rows written: %s\n",
+			spec.Name, sum.Run, redone, sum.Skipped, sum.Trials, secs, float64(sum.Trials)/secs, float64(sum.Hops)/secs, strings.Join(rows, ", "))
 	}
 	dir := filepath.Join(out, spec.Name)
 	if sum.Manifest != "" {

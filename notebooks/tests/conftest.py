@@ -25,6 +25,7 @@ EXPERIMENTS = {
     "queue-disciplines": {"trials"},
     "priority-load": {"trials", "loads"},
     "relations": {"trials"},
+    "delay-sequences": {"trials", "delayseq"},
 }
 
 

@@ -1,0 +1,30 @@
+package experiments
+
+import "github.com/hyperroute/hyperroute/routers"
+
+// seqCounts is a row of the delayseq table without the trial's identity.
+type seqCounts struct {
+	dLen                                   int32
+	dLoad                                  int64
+	xFixed, hFixed, xExtracted, hExtracted int64
+}
+
+// delaySeqs extracts the critical delay sequence of a run on Q_n recorded
+// with Record{Loads: true, Trace: true}, checks it against Lemma I.1, counts
+// Σx and Σh for it and for routers.CanonicalDelaySeq, and then drops the
+// trace and the f(p,v) table from res, which the unit keeps until it is
+// written.
+func delaySeqs(res *routers.Result, n int) (*seqCounts, error) {
+	d, err := routers.CriticalDelaySequence(res, n)
+	if err != nil {
+		return nil, err
+	}
+	if err := d.Check(res); err != nil {
+		return nil, err
+	}
+	c := &seqCounts{dLen: int32(len(d)), dLoad: d.Load(res)}
+	c.xFixed, c.hFixed = routers.SumXH(res, routers.CanonicalDelaySeq(n))
+	c.xExtracted, c.hExtracted = routers.SumXH(res, d)
+	res.Trace, res.Loads, res.LoadNodes = nil, nil, 0
+	return c, nil
+}
