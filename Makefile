@@ -48,7 +48,7 @@ vet:
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
 
-# Valiant single-port packet-hops/s and state per packet; n=24 once (minutes);
+# Valiant single-port packet-hops/s and state per packet; n=24 once (about a minute);
 # the runner's overhead over raw simulation, and 1 vs 2 workers.
 bench:
 	$(GO) test -run='^$$' -bench='Valiant/n=(10|14|18|20)$$' -benchtime=5x ./routers/

@@ -75,20 +75,22 @@ func (c Config) Prios() int {
 	return max(info.Phases, 1)*c.N + 1
 }
 
-// bytesPerPacket is the simulator state per packet: the Packet record (20),
-// its entry in the per-step send list (4), request and intermediate (8).
-// Queues add 8 bytes each (head and length).
-const bytesPerPacket = 32
+// Simulator state: a node with two packets in place (40 bytes), a packet in
+// the overflow pool (24), and per packet its request and intermediate (8).
+const (
+	bytesPerNode     = 40
+	bytesPerOverflow = 24
+	bytesPerRequest  = 8
+)
 
 // MemoryBytes estimates the memory one trial of c needs.
 func (c Config) MemoryBytes() int64 {
 	nodes := int64(1) << c.N
 	packets := nodes * int64(c.Mu)
-	queues := nodes
-	if c.Port == AllPort {
-		queues *= int64(c.N)
-	}
-	b := packets*bytesPerPacket + queues*8
+	// Valiant's routing with μ = 1 holds up to a fifth of the packets in
+	// the pool at a time; allow a quarter.
+	overflow := max(packets-inline*nodes, packets/4)
+	b := nodes*bytesPerNode + overflow*bytesPerOverflow + packets*bytesPerRequest
 	if c.Record.Packets {
 		b += packets * 8
 	}

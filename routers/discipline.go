@@ -34,16 +34,3 @@ func ParseDiscipline(s string) (Discipline, error) {
 	}
 	return 0, fmt.Errorf("unknown queue discipline %q (want priority, fifo, random or farthest)", s)
 }
-
-// rank orders packets in a queue under Priority and Farthest: smaller
-// first, ties by packet id. FIFO and Random queues keep arrival order (ok is
-// false); Random draws at send time.
-func (d Discipline) rank(k *Packet) (r uint8, ok bool) {
-	switch d {
-	case Priority:
-		return k.Prio, true
-	case Farthest:
-		return 255 - k.Remain, true
-	}
-	return 0, false
-}

@@ -8,9 +8,10 @@
 // at time t+1 and can leave again in step t+1 at the earliest; the run time T
 // is the arrival time of the last packet (0 if no packet needs a hop).
 //
-// The Engine knows only queues, not nodes or links: every queue sends at most
-// one packet per step, chosen by the queue Discipline, and a Router says in
-// which queue a packet waits next (a Place) or that it is done. The port model
+// The Engine knows nodes and queues, not links: each node has the same number
+// of queues (Router.Ports), every queue sends at most one packet per step,
+// chosen by the queue Discipline, and a Router says at which node and in which
+// queue (Packet.Tag) a packet waits next, or that it is done. The port model
 // is therefore a choice of queues: single-port has one queue per node (one
 // packet per node per step), all-port one queue per directed out-link (one
 // packet per link per step).
@@ -19,7 +20,16 @@
 // simulation of Chapter II keeps n queues per cube node, all served in the same
 // step, and moves a packet between queues of one node for a straight edge; a
 // Router may report a packet lost on a failed link (Dropped); slotted detour
-// simulation (Chapter III) adds per-sub-step or per-link queues. Collective
+// simulation (Chapter III) adds per-sub-step or per-link queues.
+//
+// # Memory layout
+//
+// Packets are stored with the node they wait at, two in place (a node is 40
+// bytes) and the others in an overflow pool (24 bytes each), so a step reads
+// the nodes in order and writes each moved packet to one of the few streams
+// of neighbours, rather than reaching for packets at random. For Valiant's
+// routing that is about 45 bytes per packet; a node may hold at most 2^24−1
+// packets and receive at most 127 in one step (ErrFull). Collective
 // operations that combine messages are schedules of their own and reuse the
 // trace and invariant checks rather than the queue engine, as bitonic-sort
 // routing does here.

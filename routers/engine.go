@@ -5,47 +5,57 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
-	"slices"
 	"unsafe"
 )
 
-// Queue values of a packet that waits nowhere.
+// Fate is what became of a packet after a move.
+type Fate uint8
+
 const (
-	// Delivered marks a packet that has reached its destination.
-	Delivered int32 = -1
-	// Dropped marks a packet lost on a failed link.
-	Dropped int32 = -2
+	// Waiting: the packet waits at its node for its next hop.
+	Waiting Fate = iota
+	// Delivered: the packet has reached its destination.
+	Delivered
+	// Dropped: the packet was lost on a failed link.
+	Dropped
 )
 
-// Packet is one packet's state: 20 bytes, so that the packets of a cube of
-// dimension 20 stay in a 33 MiB last-level cache.
+// Packet is one packet's state, 16 bytes. The engine stores it with the node
+// it waits at, so the node is not part of it.
 type Packet struct {
-	// Link is set by the Router after Start and Send: the queue the packet
-	// waits in next, or Delivered or Dropped. While the packet waits, the
-	// engine keeps the next packet of its queue there.
-	Link int32
-	// At is the cube node the packet is at; Via, Dst and Phase are the
-	// Router's to use (a waypoint, the destination, the stage of the route).
-	At, Via, Dst uint32
+	ID uint32
+	// Via, Dst and Phase are the Router's to use: a waypoint, the
+	// destination, the stage of the route.
+	Via, Dst uint32
 	// Prio is the priority of the hop the packet waits for, Remain the hops
 	// it still has to go (needed only by the Farthest discipline).
-	Prio, Remain uint8
-	Phase        uint8
+	Prio, Remain, Phase uint8
+	// Tag is the queue of its node the packet waits in, 0 … Ports()−1.
+	Tag uint8
 }
 
-// Router moves packets for the Engine. It sets Link, Prio and Remain of
-// every packet it starts or sends.
+// Move is a packet going from node From to node To, where the Router
+// says what becomes of it.
+type Move struct {
+	Packet
+	From, To uint32
+	Fate     Fate
+}
+
+// Router moves packets for the Engine. It sets To, Fate, Tag, Prio and
+// Remain of every packet it starts or sends.
 type Router interface {
 	// Packets is the number of packets, with ids 0 … Packets()−1.
 	Packets() int
-	// Queues is the number of queues the engine serves.
-	Queues() int
-	// Node is the node that queue q belongs to.
-	Node(q int32) uint32
-	// Start places every packet at its source.
-	Start(pk []Packet)
-	// Send moves each packet of batch over its next link and places it.
-	Send(pk []Packet, batch []int32)
+	// Nodes is the number of nodes, Ports the number of queues at each; a
+	// queue sends at most one packet per step.
+	Nodes() int
+	Ports() int
+	// Start sets up packets first, first+1, … in batch, To being the
+	// packet's source (From is not used).
+	Start(first int, batch []Move)
+	// Send moves each packet of batch from From over its next link.
+	Send(batch []Move)
 }
 
 // Record selects what a run keeps beyond the summary counts.
@@ -86,164 +96,165 @@ type Result struct {
 
 // Engine runs the synchronous step loop. Its buffers are reused across runs,
 // so one Engine per worker avoids allocation per trial.
+//
+// Packets are stored with the node they wait at (nodes), in arrival order:
+// a step scans the nodes in order and moves the chosen packets to
+// neighbours, so memory is read in one stream and written in a few, one
+// per dimension, instead of at random.
 type Engine struct {
 	Discipline Discipline
 	Record     Record
 	// Rand draws for the Random discipline.
 	Rand *rand.Rand
 
-	pk    []Packet
-	queue []queue
-	busy  []uint64 // bit q set iff queue q is non-empty
-	sent  []int32  // packets sent in the current step
+	nodes
+	busy  []uint64 // bit v set iff node v holds a packet
+	moves []Move   // packets chosen and not yet moved in this step
+	ports int
+	res   *Result
+	// The longest queue seen and the packets sent per priority, kept
+	// here while running.
+	maxQueue  int
+	prioLoads [256]int64
+	full      bool   // a node held too many packets (ErrFull)
+	touched   uint32 // what touch read, kept so that the reads stay
 }
 
-// sendChunk is how many sent packets are moved and enqueued together.
+// sendChunk is how many chosen packets are moved together.
 const sendChunk = 256
 
-// queue is a list of waiting packets in the order the discipline sends
-// them.
-type queue struct {
-	head, len int32
-}
+// maxPorts bounds Router.Ports.
+const maxPorts = 64
 
 // ErrStalled reports a run in which packets wait but no queue can send.
 var ErrStalled = errors.New("routers: packets left but no queue sends")
 
-// Run routes every packet of r to its destination. nodes and prios size the
-// f(p,v) table (priorities 0 … prios−1).
-func (e *Engine) Run(r Router, nodes, prios int) (*Result, error) {
-	np, nq := r.Packets(), r.Queues()
-	e.pk = grow(e.pk, np)
-	e.queue = grow(e.queue, nq)
-	e.busy = grow(e.busy, (nq+63)/64)
-	for q := range e.queue {
-		e.queue[q] = queue{head: -1}
+// ErrFull reports a run in which more than 2^24−1 packets waited at one
+// node, or more than 127 arrived at one node in one step.
+var ErrFull = errors.New("routers: too many packets at one node")
+
+// Run routes every packet of r to its destination. prios sizes the f(p,v)
+// table (priorities 0 … prios−1).
+func (e *Engine) Run(r Router, prios int) (*Result, error) {
+	np, nn, ports := r.Packets(), r.Nodes(), r.Ports()
+	if ports < 1 || ports > maxPorts {
+		return nil, fmt.Errorf("routers: %d queues per node, want 1 … %d", ports, maxPorts)
 	}
+	e.reset(nn)
+	e.busy = grow(e.busy, (nn+63)/64)
 	clear(e.busy)
+	if prios > len(e.prioLoads) {
+		return nil, fmt.Errorf("routers: %d priorities, want at most %d", prios, len(e.prioLoads))
+	}
+	e.ports, e.maxQueue, e.full = ports, 0, false
+	clear(e.prioLoads[:])
 	res := &Result{PrioLoads: make([]int64, prios)}
+	e.res = res
 	rec := e.Record
 	if rec.Packets {
 		res.Arrival = make([]int32, np)
 		res.PacketHops = make([]int32, np)
 	}
 	if rec.Loads {
-		res.Loads = make([]int32, prios*nodes)
-		res.LoadNodes = nodes
+		res.Loads = make([]int32, prios*nn)
+		res.LoadNodes = nn
 	}
-	r.Start(e.pk)
 	live := 0
-	for p := range e.pk {
-		if e.pk[p].Link >= 0 {
-			e.enqueue(int32(p), res)
-			live++
+	for first := 0; first < np; first += sendChunk {
+		e.moves = grow(e.moves, min(sendChunk, np-first))
+		batch := e.moves
+		r.Start(first, batch)
+		for i := range batch {
+			if batch[i].Fate == Waiting {
+				e.put(&batch[i], -1)
+				live++
+			}
 		}
+	}
+	if e.full {
+		return nil, fmt.Errorf("%w (at the start)", ErrFull)
 	}
 	for t := int32(0); live > 0; t++ {
-		e.sent = e.sent[:0]
-		for w, word := range e.busy {
-			for ; word != 0; word &= word - 1 {
-				q := int32(w<<6 + bits.TrailingZeros64(word))
-				p := e.pop(q)
-				prio := e.pk[p].Prio
-				res.PrioLoads[prio]++
-				if rec.Loads {
-					res.Loads[int(prio)*nodes+int(r.Node(q))]++
+		sent := res.Hops
+		e.moves = e.moves[:0]
+		for w := range e.busy {
+			for word := e.busy[w]; word != 0; word &= word - 1 {
+				e.pick(uint32(w<<6+bits.TrailingZeros64(word)), t)
+				if len(e.moves) >= sendChunk {
+					live -= e.move(r, t)
 				}
-				if rec.Trace {
-					res.Trace = append(res.Trace, Send{T: t, Packet: p, From: r.Node(q), Prio: prio})
-				}
-				e.sent = append(e.sent, p)
 			}
 		}
-		if len(e.sent) == 0 {
+		live -= e.move(r, t)
+		if e.full {
+			return nil, fmt.Errorf("%w (step %d)", ErrFull, t)
+		}
+		if res.Hops == sent {
 			return nil, fmt.Errorf("%w (step %d, %d packets)", ErrStalled, t, live)
 		}
-		res.Hops += int64(len(e.sent))
-		if e.Discipline == FIFO {
-			// Packets arriving in the same step queue up by id.
-			slices.Sort(e.sent)
-		}
-		// Send and enqueue in chunks, so that a packet's record is still in
-		// cache when it is enqueued.
-		for i := 0; i < len(e.sent); i += sendChunk {
-			chunk := e.sent[i:min(i+sendChunk, len(e.sent))]
-			r.Send(e.pk, chunk)
-			for _, p := range chunk {
-				if rec.Packets {
-					res.PacketHops[p]++
-				}
-				switch q := e.pk[p].Link; {
-				case q >= 0:
-					e.enqueue(p, res)
-					continue
-				case q == Dropped:
-					res.Dropped++
-					if rec.Packets {
-						res.Arrival[p] = -1
-					}
-				default:
-					res.T = int(t + 1)
-					if rec.Packets {
-						res.Arrival[p] = t + 1
-					}
-				}
-				live--
-			}
-		}
-		if rec.Trace {
-			step := res.Trace[len(res.Trace)-len(e.sent):]
-			for i := range step {
-				step[i].To = e.pk[step[i].Packet].At
-			}
-		}
 	}
+	res.MaxQueue, e.res = e.maxQueue, nil
+	copy(res.PrioLoads, e.prioLoads[:])
 	return res, nil
 }
 
-// enqueue inserts placed packet p into the queue named by its Link: by
-// (rank, packet id) under Priority and Farthest, at the tail otherwise.
-func (e *Engine) enqueue(p int32, res *Result) {
-	s := &e.pk[p]
-	q := s.Link
-	qu := &e.queue[q]
-	link := &qu.head
-	if rank, ok := e.Discipline.rank(s); ok {
-		for c := *link; c >= 0; c = *link {
-			cs := &e.pk[c]
-			if r, _ := e.Discipline.rank(cs); r > rank || r == rank && c > p {
-				break
-			}
-			link = &cs.Link
+// move sends the chosen packets of step t and puts each where it waits
+// next; it returns how many arrived or were dropped.
+func (e *Engine) move(r Router, t int32) (done int) {
+	res, rec := e.res, e.Record
+	trace := len(res.Trace)
+	for i := range e.moves {
+		if !rec.Loads && !rec.Trace {
+			break
 		}
-	} else {
-		for *link >= 0 {
-			link = &e.pk[*link].Link
+		m := &e.moves[i]
+		if rec.Loads {
+			res.Loads[int(m.Prio)*res.LoadNodes+int(m.From)]++
+		}
+		if rec.Trace {
+			res.Trace = append(res.Trace, Send{T: t, Packet: int32(m.ID), From: m.From, Prio: m.Prio})
 		}
 	}
-	s.Link = *link
-	*link = p
-	qu.len++
-	e.busy[q>>6] |= 1 << (q & 63)
-	res.MaxQueue = max(res.MaxQueue, int(qu.len))
+	res.Hops += int64(len(e.moves))
+	r.Send(e.moves)
+	e.touch()
+	for i := range e.moves {
+		m := &e.moves[i]
+		if rec.Trace {
+			res.Trace[trace+i].To = m.To
+		}
+		if rec.Packets {
+			res.PacketHops[m.ID]++
+		}
+		switch m.Fate {
+		case Waiting:
+			e.put(m, t)
+			continue
+		case Dropped:
+			res.Dropped++
+			if rec.Packets {
+				res.Arrival[m.ID] = -1
+			}
+		default:
+			res.T = int(t + 1)
+			if rec.Packets {
+				res.Arrival[m.ID] = t + 1
+			}
+		}
+		done++
+	}
+	e.moves = e.moves[:0]
+	return done
 }
 
-// pop removes the packet queue q sends this step.
-func (e *Engine) pop(q int32) int32 {
-	qu := &e.queue[q]
-	qu.len--
-	// Clear q's busy bit if the queue is now empty, without a branch.
-	nonEmpty := uint64(uint32(qu.len|-qu.len)>>31) << (q & 63)
-	e.busy[q>>6] = e.busy[q>>6]&^(1<<(q&63)) | nonEmpty
-	link := &qu.head
-	if e.Discipline == Random {
-		for i := e.Rand.IntN(int(qu.len) + 1); i > 0; i-- {
-			link = &e.pk[*link].Link
-		}
+// touch reads the node of every move before the moves are put there, so
+// that the cache misses overlap instead of stalling one put after another.
+func (e *Engine) touch() {
+	var sum uint32
+	for i := range e.moves {
+		sum += e.node[e.moves[i].To].state
 	}
-	p := *link
-	*link = e.pk[p].Link
-	return p
+	e.touched = sum
 }
 
 // grow returns s resized to n, reusing its array when large enough.
@@ -254,9 +265,8 @@ func grow[T any](s []T, n int) []T {
 	return s[:n]
 }
 
-// StateBytes is the memory the engine's buffers hold: packets, queues, busy
-// bits and the per-step send list.
+// StateBytes is the memory the engine's buffers hold: the nodes with their
+// packets, the busy bits and the moves of one chunk.
 func (e *Engine) StateBytes() int64 {
-	return int64(cap(e.pk))*int64(unsafe.Sizeof(Packet{})) + int64(cap(e.queue))*int64(unsafe.Sizeof(queue{})) +
-		int64(cap(e.busy))*8 + int64(cap(e.sent))*4
+	return e.nodes.bytes() + int64(cap(e.busy))*8 + int64(cap(e.moves))*int64(unsafe.Sizeof(Move{}))
 }

@@ -50,7 +50,7 @@ func (s *Sim) Route(c Config, rng *rand.Rand) (*Result, error) {
 	}
 	s.wp.reset(c.N, c.Port, c.Queue, &s.Req, via)
 	s.eng.Discipline, s.eng.Record, s.eng.Rand = c.Queue, c.Record, rng
-	return s.eng.Run(&s.wp, 1<<c.N, c.Prios())
+	return s.eng.Run(&s.wp, c.Prios())
 }
 
 // StateBytes is the memory the simulator holds between trials: the engine's

@@ -31,67 +31,64 @@ func (w *waypoints) reset(n int, port Port, disc Discipline, req *hypercube.Requ
 
 func (w *waypoints) Packets() int { return w.req.Packets() }
 
-func (w *waypoints) Queues() int {
+func (w *waypoints) Nodes() int { return 1 << w.n }
+
+// Ports is 1 in the single-port model; all-port has one queue per out-link,
+// the queue of dimension d having Tag d−1.
+func (w *waypoints) Ports() int {
 	if w.port == AllPort {
-		return w.n << w.n
+		return w.n
 	}
-	return 1 << w.n
+	return 1
 }
 
-func (w *waypoints) Node(q int32) uint32 {
-	if w.port == AllPort {
-		return uint32(q) / uint32(w.n)
-	}
-	return uint32(q)
-}
-
-func (w *waypoints) Start(pk []Packet) {
-	for id := range pk {
-		k := &pk[id]
-		k.At, k.Dst = w.req.Src(id), w.req.Dst[id]
-		k.Via, k.Phase = k.Dst, 1
+func (w *waypoints) Start(first int, batch []Move) {
+	for i := range batch {
+		id := first + i
+		m := &batch[i]
+		m.ID, m.Dst = uint32(id), w.req.Dst[id]
+		m.Via, m.Phase = m.Dst, 1
 		if w.via != nil {
-			k.Via, k.Phase = w.via[id], 0
+			m.Via, m.Phase = w.via[id], 0
 		}
-		w.place(k)
+		w.place(m, w.req.Src(id))
 	}
 }
 
-func (w *waypoints) Send(pk []Packet, batch []int32) {
-	for _, p := range batch {
-		k := &pk[p]
-		target := k.Dst
-		if k.Phase == 0 {
-			target = k.Via
+func (w *waypoints) Send(batch []Move) {
+	for i := range batch {
+		m := &batch[i]
+		target := m.Dst
+		if m.Phase == 0 {
+			target = m.Via
 		}
-		x := k.At ^ target
-		k.At ^= x & -x
-		w.place(k)
+		x := m.From ^ target
+		w.place(m, m.From^(x&-x))
 	}
 }
 
-// place puts packet k in the queue of its next hop, switching phase at the
-// intermediate. A packet about to cross dimension d in phase ph has priority
-// d + ph·off.
-func (w *waypoints) place(k *Packet) {
-	x := k.At ^ k.Via
-	rest := k.Via ^ k.Dst
+// place puts the packet of m at node at in the queue of its next hop,
+// switching phase at the intermediate. A packet about to cross dimension d
+// in phase ph has priority d + ph·off.
+func (w *waypoints) place(m *Move, at uint32) {
+	m.To, m.Fate = at, Waiting
+	x := at ^ m.Via
+	rest := m.Via ^ m.Dst
 	off := 0
-	if k.Phase != 0 || x == 0 {
-		k.Phase = 1
-		x, rest, off = k.At^k.Dst, 0, w.off
+	if m.Phase != 0 || x == 0 {
+		m.Phase = 1
+		x, rest, off = at^m.Dst, 0, w.off
 		if x == 0 {
-			k.Link = Delivered
+			m.Fate = Delivered
 			return
 		}
 	}
 	d := bits.TrailingZeros32(x)
-	k.Link = int32(k.At)
 	if w.port == AllPort {
-		k.Link = int32(k.At)*int32(w.n) + int32(d)
+		m.Tag = uint8(d)
 	}
-	k.Prio = uint8(d + 1 + off)
+	m.Prio = uint8(d + 1 + off)
 	if w.remain {
-		k.Remain = uint8(bits.OnesCount32(x) + bits.OnesCount32(rest))
+		m.Remain = uint8(bits.OnesCount32(x) + bits.OnesCount32(rest))
 	}
 }
