@@ -26,7 +26,9 @@
 // The points are grouped into partitions by the spec's partition keys
 // (default n). A unit is one partition in one shard; the Runner runs its
 // trials on all workers and, once every trial is done, writes one Parquet
-// file per table, rows ordered by (point index, trial). A rerun skips the
-// units whose files are complete. Merge checks that every shard of every
-// partition is present and writes the manifest.
+// file per table, rows ordered by (point index, trial), with
+// results.WritePartition: the partition columns are left out of the file,
+// their values being in its directory names. A rerun skips the units whose
+// files are complete. Merge checks that every shard of every partition is
+// present and writes the manifest.
 package experiments

@@ -335,7 +335,8 @@ func (r *Runner) runUnit(ctx context.Context, u Unit) (map[string]int64, error) 
 		batches, n := build(tables[t], u, sh, per, outs)
 		part := s.Part(r.Dir, t, u, sh)
 		removeTemps(part.Path())
-		err := results.WriteParquet(part.Path(), tables[t].schema, batches, m.FileMeta(sh.Name(), n))
+		// The partition columns go into the directory names only.
+		err := results.WritePartition(part.Path(), part.Keys, tables[t].schema, batches, m.FileMeta(sh.Name(), n))
 		for _, b := range batches {
 			b.Release()
 		}

@@ -322,7 +322,8 @@ func TestOtherHarness(t *testing.T) {
 	s := mustParse(t, validSpec)
 	dir := t.TempDir()
 	run(t, s, dir, 2, Unsharded)
-	path := s.Part(dir, TableTrials, s.Units()[0], Unsharded).Path()
+	part := s.Part(dir, TableTrials, s.Units()[0], Unsharded)
+	path := part.Path()
 	tbl, meta, err := results.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -334,7 +335,7 @@ func TestOtherHarness(t *testing.T) {
 		rec.RecordBatch().Retain()
 		batches = append(batches, rec.RecordBatch())
 	}
-	err = results.WriteParquet(path, tbl.Schema(), batches, meta)
+	err = results.WritePartition(path, part.Keys, tbl.Schema(), batches, meta)
 	rec.Release()
 	tbl.Release()
 	if err != nil {

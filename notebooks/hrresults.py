@@ -1,10 +1,14 @@
 """Reading hyperroute results from the notebooks: where they are, their
-manifests, a table read two ways (pyarrow.dataset and DuckDB SQL over the
-hive-partitioned Parquet files), and checks that the two readings agree.
+manifests, a table read three ways (pyarrow.dataset, polars and DuckDB SQL
+over the hive-partitioned Parquet files), and checks that the readings agree.
 
 Layout (results/doc.go): DIR/<experiment>/manifest.json and
 DIR/<experiment>/<table>/<key>=<value>/.../part-<shard>.parquet. The tables'
-columns are documented in results/SCHEMA.md.
+columns are documented in results/SCHEMA.md. The partition columns (the
+spec's partition keys, default n) are not in the files, only in the
+directory names (the hive convention); the readers here pass their types
+explicitly (GRID_TYPES), so that every reader gives n and mu as int32, as
+the Go readers do, instead of guessing (dictionary, Int64, BIGINT).
 
 The notebooks import this module from their own directory; the tests in
 tests/ do not use it for anything they check, so a bug here cannot hide a
@@ -16,13 +20,29 @@ from __future__ import annotations
 import json
 import os
 import pathlib
+import urllib.parse
 
 import numpy as np
 import pandas as pd
+import polars as pl
+import pyarrow as pa
 import pyarrow.dataset as ds
 
 #: The grid columns, first in every table (experiments/tables.go).
 GRID = ["router", "port", "queue", "pattern", "n", "mu"]
+
+#: Their Arrow types. A partition key is always one of them (the spec parser
+#: allows grid axes only), so these are the types of the hive keys too.
+GRID_TYPES = {
+    "router": pa.string(),
+    "port": pa.string(),
+    "queue": pa.string(),
+    "pattern": pa.string(),
+    "n": pa.int32(),
+    "mu": pa.int32(),
+}
+_POLARS = {pa.string(): pl.String, pa.int32(): pl.Int32}
+_DUCKDB = {pa.string(): "VARCHAR", pa.int32(): "INTEGER"}
 
 #: Environment variable that overrides a notebook's results folder.
 RESULTS_ENV = "HYPERROUTE_RESULTS"
@@ -47,13 +67,78 @@ def parquet_glob(results, experiment: str, table: str) -> str:
     return str(table_dir(results, experiment, table) / "**" / "*.parquet")
 
 
+def partition_keys(results, experiment: str, table: str) -> list[str]:
+    """The hive partition keys of a table, outermost first, from the
+    directory names of its first part file ([] if unpartitioned)."""
+    root = table_dir(results, experiment, table)
+    for path in sorted(root.rglob("*.parquet")):
+        rel = path.relative_to(root).parts
+        if any(p.startswith((".", "_")) for p in rel):
+            continue
+        keys = [urllib.parse.unquote(p.split("=", 1)[0]) for p in rel[:-1]]
+        unknown = [k for k in keys if k not in GRID_TYPES]
+        if unknown:
+            raise ValueError(f"{path}: partition keys {unknown} are not grid columns")
+        return keys
+    raise FileNotFoundError(f"no parquet files under {root}")
+
+
+def partition_schema(results, experiment: str, table: str) -> pa.Schema:
+    """The partition columns of a table with their types (GRID_TYPES)."""
+    return pa.schema([pa.field(k, GRID_TYPES[k], nullable=False) for k in partition_keys(results, experiment, table)])
+
+
+def partitioning(results, experiment: str, table: str):
+    """For pyarrow.dataset.dataset, pyarrow.parquet.read_table and
+    pandas.read_parquet: hive partitioning with the partition columns typed
+    explicitly, or None for an unpartitioned table."""
+    schema = partition_schema(results, experiment, table)
+    return ds.partitioning(schema, flavor="hive") if len(schema) else None
+
+
+def polars_hive_schema(results, experiment: str, table: str) -> dict:
+    """For polars.scan_parquet(..., hive_schema=…): the partition columns'
+    polars types."""
+    return {f.name: _POLARS[f.type] for f in partition_schema(results, experiment, table)}
+
+
+def duckdb_hive_types(results, experiment: str, table: str) -> str:
+    """For DuckDB's read_parquet(..., hive_types = …): a struct literal
+    such as {'n': INTEGER}, or "" for an unpartitioned table."""
+    schema = partition_schema(results, experiment, table)
+    return "{" + ", ".join(f"'{f.name}': {_DUCKDB[f.type]}" for f in schema) + "}" if len(schema) else ""
+
+
+def grid_first(names) -> list[str]:
+    """Column names in the order of the Go readers and results/SCHEMA.md:
+    the grid columns first, in GRID order, then the others as they come.
+    (Python readers append the hive keys after the files' columns.)"""
+    names = list(names)
+    return [c for c in GRID if c in names] + [c for c in names if c not in GRID]
+
+
 def duckdb_source(results, experiment: str, table: str) -> str:
     """A DuckDB table expression reading every part of a table with hive
-    partitioning: read_parquet('DIR/experiment/table/**/*.parquet',
-    hive_partitioning = true). DuckDB types the hive key n as BIGINT (the
-    files hold n as INTEGER; the values are the same)."""
+    partitioning and the partition columns typed as in the Go tables:
+    read_parquet('DIR/experiment/table/**/*.parquet', hive_partitioning =
+    true, hive_types = {'n': INTEGER}). (Without hive_types DuckDB types n
+    as BIGINT.)"""
     glob = parquet_glob(results, experiment, table).replace("'", "''")
-    return f"read_parquet('{glob}', hive_partitioning = true)"
+    types = duckdb_hive_types(results, experiment, table)
+    if not types:
+        return f"read_parquet('{glob}', hive_partitioning = false)"
+    return f"read_parquet('{glob}', hive_partitioning = true, hive_types = {types})"
+
+
+def scan_polars(results, experiment: str, table: str) -> pl.LazyFrame:
+    """The table as a polars LazyFrame, hive-partitioned, the partition
+    columns typed as in the Go tables (without hive_schema polars reads n as
+    Int64)."""
+    return pl.scan_parquet(
+        parquet_glob(results, experiment, table),
+        hive_partitioning=True,
+        hive_schema=polars_hive_schema(results, experiment, table),
+    )
 
 
 def scalar(con, sql: str):
@@ -90,9 +175,12 @@ def require(results, experiment: str, tables) -> dict:
 
 def read_arrow(results, experiment: str, table: str, columns=None):
     """The table as a pyarrow.Table, read with pyarrow.dataset and hive
-    partitioning (the n=… directories; the files hold n too)."""
-    dataset = ds.dataset(table_dir(results, experiment, table), format="parquet", partitioning="hive")
-    return dataset.to_table(columns=columns)
+    partitioning (the n=… directories, typed by partitioning()), columns in
+    the Go order (grid_first) unless columns names them."""
+    dataset = ds.dataset(
+        table_dir(results, experiment, table), format="parquet", partitioning=partitioning(results, experiment, table)
+    )
+    return dataset.to_table(columns=columns if columns is not None else grid_first(dataset.schema.names))
 
 
 def caption(m: dict) -> str:
@@ -155,7 +243,7 @@ def assert_same_summary(a: pd.DataFrame, b: pd.DataFrame, keys, rtol: float = 1e
     a = a.copy()
     b = b.copy()
     for k in keys:
-        # DuckDB's hive n is BIGINT, the file's int32; compare as int64/str.
+        # Integer keys as int64, whatever width a reader chose; others as str.
         if pd.api.types.is_integer_dtype(a[k]) or pd.api.types.is_integer_dtype(b[k]):
             a[k] = a[k].astype("int64")
             b[k] = b[k].astype("int64")

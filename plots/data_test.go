@@ -92,7 +92,7 @@ func (tb *table) write(t *testing.T, dir, experiment, name string, n int) {
 	rec := array.NewRecordBatch(schema, arrs, int64(arrs[0].Len()))
 	p := results.Part{Dir: dir, Experiment: experiment, Table: name,
 		Keys: []results.KV{{Key: "n", Value: fmt.Sprint(n)}}, Shard: results.ShardName(0, 1)}
-	if err := results.WriteParquet(p.Path(), schema, []arrow.RecordBatch{rec}, nil); err != nil {
+	if err := results.WritePartition(p.Path(), p.Keys, schema, []arrow.RecordBatch{rec}, nil); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -142,7 +142,8 @@ func trialsTable(t *testing.T, dir, experiment string, cfgs []routers.Config, tr
 
 // writeDataset writes a small run of every experiment the figures read to
 // dir, simulated with the routers package and written with
-// results.WriteParquet in the runner's layout.
+// results.WritePartition in the runner's layout (n only in the directory
+// names).
 func writeDataset(t *testing.T, dir string) {
 	t.Helper()
 	valiant := routers.Config{Router: "valiant", Pattern: "random", Mu: 1}

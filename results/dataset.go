@@ -16,11 +16,15 @@ import (
 )
 
 // ReadDataset reads every part of DIR/experiment/table into one table. Files
-// and directories whose names start with "." or "_" are ignored. Each hive
-// partition key becomes a column after the file's own, of type int64 when
-// every value of the key is a decimal integer and string otherwise, unless
-// the files already hold a column of that name. The parts must share one
-// schema; the result keeps the schema metadata on which all parts agree.
+// and directories whose names start with "." or "_" are ignored. Each part
+// is read by ReadFile, which puts back the partition columns that
+// WritePartition left out, with their types and at their positions; the
+// partition a file's metadata records must be that of its directories.
+// Any other hive partition key becomes a column after the file's own, of
+// type int64 when every value of the key is a decimal integer and string
+// otherwise, unless the files already hold a column of that name. The parts
+// must share one schema; the result keeps the schema metadata on which all
+// parts agree.
 func ReadDataset(dir, experiment, table string) (arrow.Table, error) {
 	root := filepath.Join(dir, experiment, table)
 	parts, err := listParts(root)
@@ -37,11 +41,20 @@ func ReadDataset(dir, experiment, table string) (arrow.Table, error) {
 		}
 	}()
 	for _, p := range parts {
-		t, _, err := ReadFile(filepath.Join(root, filepath.FromSlash(p.rel)))
+		path := filepath.Join(root, filepath.FromSlash(p.rel))
+		t, meta, err := ReadFile(path)
 		if err != nil {
 			return nil, err
 		}
 		tables = append(tables, t)
+		keys, err := Partition(meta)
+		if err != nil {
+			return nil, fmt.Errorf("results: read %s: %w", path, err)
+		}
+		if keys != nil && !slices.Equal(keys, p.keys) {
+			return nil, fmt.Errorf("results: read %s: the file records partition %q, its directories say %q",
+				path, partitionPath(keys), partitionPath(p.keys))
+		}
 	}
 	return concat(root, parts, tables)
 }

@@ -19,18 +19,26 @@
 // percent-encoded where needed, as hive readers expect. A file is first
 // written as ".part-<shard>.parquet.<random>.tmp" and renamed into place when
 // complete; dataset readers skip such names (a leading "." or "_", and no
-// ".parquet" suffix). pyarrow.dataset reads the layout with
-// partitioning="hive", as do DuckDB and polars with hive partitioning over
-// the glob <table>/**/*.parquet.
+// ".parquet" suffix).
+//
+// Following the hive convention (Spark, pyarrow.dataset.write_dataset), the
+// columns whose values are those of partition keys are left out of the part
+// files written by [WritePartition]: their values are in the directory names
+// only. So pyarrow (dataset, parquet.read_table, pandas.read_parquet),
+// polars and DuckDB read a table directory with hive partitioning, taking
+// the partition columns from the names; SCHEMA.md gives the arguments that
+// type them as written. [ReadFile] and [ReadDataset] put them back, with
+// their types and at their positions, from the file's metadata.
 //
 // # Files
 //
-// Each part is a zstd-compressed Parquet file written by [WriteParquet]. The
-// Arrow schema is stored in the file (key "ARROW:schema"), so Arrow readers
+// Each part is a zstd-compressed Parquet file written by [WritePartition]
+// (or [WriteParquet], which keeps every column). The Arrow schema of the
+// file's columns is stored in it (key "ARROW:schema"), so Arrow readers
 // recover unsigned and nested types exactly. The key/value metadata given to
-// [WriteParquet] lands in the Parquet footer's key_value_metadata and in the
-// Arrow schema metadata. The conventional keys, built by [Manifest.FileMeta]
-// and parsed back by [ManifestFromMeta], are
+// them lands in the Parquet footer's key_value_metadata and in the Arrow
+// schema metadata. The conventional keys, built by [Manifest.FileMeta] and
+// parsed back by [ManifestFromMeta], are
 //
 //	hyperroute.experiment   experiment name
 //	hyperroute.spec         full spec text
@@ -47,6 +55,14 @@
 //	hyperroute.started      start time, RFC 3339
 //	hyperroute.finished     finish time, RFC 3339
 //	hyperroute.rows         rows in this file, decimal
+//
+// and [WritePartition] adds, for a file of a hive partition,
+//
+//	hyperroute.partition          the partition, "n=8" or "n=8/router=valiant"
+//	hyperroute.partition_columns  the columns left out, JSON (PartitionColumn)
+//
+// so that a file copied out of its directory still says which partition it
+// is and still reads back (ReadFile) as the table written.
 //
 // # Manifest
 //

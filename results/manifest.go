@@ -111,6 +111,13 @@ const (
 	MetaRows       = "hyperroute.rows"
 	MetaProfile    = "hyperroute.profile"
 	MetaTrials     = "hyperroute.trials"
+
+	// Set by WritePartition: the file's hive partition as a relative
+	// directory path, "n=8" or "n=8/router=valiant", and the columns left
+	// out of the file because the directories hold their values, a JSON
+	// list of PartitionColumn.
+	MetaPartition        = "hyperroute.partition"
+	MetaPartitionColumns = "hyperroute.partition_columns"
 )
 
 // FileMeta returns the conventional key/value metadata of a part file written

@@ -124,3 +124,63 @@ func TestParquetGoReadsBack(t *testing.T) {
 		})
 	}
 }
+
+// TestParquetGoReadsPartition reads a part file written by WritePartition
+// with parquet-go: the partition columns are not in the file, the others
+// are, with their values, and the footer records the partition.
+func TestParquetGoReadsPartition(t *testing.T) {
+	keys := []KV{{"n", "8"}, {"port", "all"}}
+	path := Part{Dir: t.TempDir(), Experiment: "e", Table: "trials", Keys: keys, Shard: "0-of-1"}.Path()
+	const n = 5
+	if err := WritePartition(path, keys, gridSchema, []arrow.RecordBatch{gridBatch("valiant", "all", 8, 2, 0, n)}, sampleMeta); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pf, err := parquet.OpenFile(f, st.Size())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, ok := pf.Lookup(MetaPartition); !ok || got != "n=8/port=all" {
+		t.Errorf("footer %s = %q, %t", MetaPartition, got, ok)
+	}
+	if got, ok := pf.Lookup(MetaPartitionColumns); !ok || got != `[{"name":"port","type":"utf8","index":1},{"name":"n","type":"int32","index":2}]` {
+		t.Errorf("footer %s = %q, %t", MetaPartitionColumns, got, ok)
+	}
+	for k, v := range sampleMeta {
+		if got, ok := pf.Lookup(k); !ok || got != v {
+			t.Errorf("footer %q = %q, %t; want %q", k, got, ok, v)
+		}
+	}
+	var cols []string
+	for _, c := range pf.Schema().Columns() {
+		cols = append(cols, c[0])
+	}
+	if want := []string{"router", "mu", "trial", "seed", "via"}; !slices.Equal(cols, want) {
+		t.Fatalf("columns = %q, want %q", cols, want)
+	}
+	r := parquet.NewReader(pf)
+	defer r.Close()
+	rows := make([]parquet.Row, n+1)
+	got, err := r.ReadRows(rows)
+	if err != nil && !errors.Is(err, io.EOF) {
+		t.Fatal(err)
+	}
+	if got != n {
+		t.Fatalf("read %d rows, want %d", got, n)
+	}
+	for i, row := range rows[:n] {
+		ok := string(row[0].ByteArray()) == "valiant" && row[1].Int32() == 2 && row[2].Int32() == int32(i) &&
+			row[3].Uint64() == uint64(i)<<40 && row[4].IsNull() == (i%3 == 0)
+		if !ok {
+			t.Errorf("row %d = %v", i, row)
+		}
+	}
+}

@@ -30,7 +30,10 @@ func Complete(path string) bool {
 
 // ReadFile reads the Parquet file at path into a table, and returns it with
 // the file's key/value metadata (without the stored Arrow schema), which is
-// also the table's schema metadata.
+// also the table's schema metadata. The partition columns that
+// WritePartition left out of the file are put back, at their positions and
+// with their types, from the partition the metadata records, so the table
+// is the one written (see MetaPartitionColumns).
 func ReadFile(path string) (arrow.Table, map[string]string, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -51,7 +54,12 @@ func ReadFile(path string) (arrow.Table, map[string]string, error) {
 	}
 	defer tbl.Release()
 	meta := metaMap(r.MetaData().KeyValueMetadata())
-	return withMeta(tbl, meta), meta, nil
+	full, err := restorePartition(tbl, r.NumRows(), meta)
+	if err != nil {
+		return nil, nil, fmt.Errorf("results: read %s: %w", path, err)
+	}
+	defer full.Release()
+	return withMeta(full, meta), meta, nil
 }
 
 // withMeta returns tbl with meta as its schema metadata. (pqarrow's

@@ -24,16 +24,34 @@ import (
 // in the same directory, which is synced and renamed to path. Missing parent
 // directories are created. On error no file is left behind and an existing
 // file at path is unchanged.
+//
+// The file holds every column of schema; WritePartition writes the part
+// file of a hive partition, without the partition columns. The metadata
+// keys MetaPartition and MetaPartitionColumns, which only WritePartition
+// sets, are refused here.
 func WriteParquet(path string, schema *arrow.Schema, recs []arrow.RecordBatch, meta map[string]string) error {
 	md, err := mergeMeta(schema.Metadata(), meta)
+	if err == nil {
+		for _, k := range []string{MetaPartition, MetaPartitionColumns} {
+			if md.FindKey(k) >= 0 {
+				err = fmt.Errorf("metadata key %q is set by WritePartition", k)
+			}
+		}
+	}
 	if err != nil {
 		return fmt.Errorf("results: write %s: %w", path, err)
 	}
+	return writeParquet(path, schema, recs, md)
+}
+
+// writeParquet writes the file of WriteParquet with md as its key/value
+// metadata.
+func writeParquet(path string, schema *arrow.Schema, recs []arrow.RecordBatch, md arrow.Metadata) error {
 	schema = arrow.NewSchemaWithEndian(schema.Fields(), &md, schema.Endianness())
 	props := parquet.NewWriterProperties(parquet.WithCompression(compress.Codecs.Zstd))
 	arrProps := pqarrow.NewArrowWriterProperties(pqarrow.WithStoreSchema())
 
-	err = writeAtomic(path, func(w io.Writer) error {
+	err := writeAtomic(path, func(w io.Writer) error {
 		fw, err := pqarrow.NewFileWriter(schema, w, props, arrProps)
 		if err != nil {
 			return err

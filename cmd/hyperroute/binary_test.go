@@ -188,7 +188,9 @@ func TestInterruptKillRerun(t *testing.T) {
 
 // readParquetGo reads a part file with parquet-go and returns a key per
 // row (grid values, trial and, for packets, packet id). It checks the
-// provenance metadata and the row count the file records.
+// provenance metadata and the row count the file records, and that the
+// partition columns n and port are not in the file but in the directory
+// names and the metadata (hive convention), whence the key takes them.
 func readParquetGo(t *testing.T, path, digest string) []string {
 	t.Helper()
 	f, err := os.Open(path)
@@ -217,12 +219,21 @@ func readParquetGo(t *testing.T, path, digest string) []string {
 			t.Errorf("%s: %s = %q, want %q", path, k, got, want)
 		}
 	}
+	partition := filepath.ToSlash(filepath.Join(filepath.Base(filepath.Dir(filepath.Dir(path))), filepath.Base(filepath.Dir(path))))
+	if got, ok := pf.Lookup(results.MetaPartition); !ok || got != partition {
+		t.Errorf("%s: %s = %q, want %q", path, results.MetaPartition, got, partition)
+	}
 	names := make(map[string]int)
 	for i, c := range pf.Schema().Columns() {
 		names[c[0]] = i
 	}
+	for _, c := range []string{"n", "port"} {
+		if _, ok := names[c]; ok {
+			t.Errorf("%s: holds partition column %s", path, c)
+		}
+	}
 	var keyCols []int
-	for _, c := range []string{"router", "port", "queue", "pattern", "n", "mu", "trial", "packet"} {
+	for _, c := range []string{"router", "queue", "pattern", "mu", "trial", "packet"} {
 		if i, ok := names[c]; ok {
 			keyCols = append(keyCols, i)
 		}
@@ -238,7 +249,7 @@ func readParquetGo(t *testing.T, path, digest string) []string {
 			for _, c := range keyCols {
 				fmt.Fprintf(&b, "%v|", row[c])
 			}
-			keys = append(keys, filepath.Base(filepath.Dir(filepath.Dir(filepath.Dir(path))))+"|"+b.String())
+			keys = append(keys, filepath.Base(filepath.Dir(filepath.Dir(filepath.Dir(path))))+"|"+partition+"|"+b.String())
 		}
 		if errors.Is(err, io.EOF) {
 			break

@@ -16,7 +16,8 @@ import (
 )
 
 // writeTrials writes a trials part with the grid columns and T for the
-// given rows (port, n, T) under dir/exp/trials/n=<n>/part-<shard>.parquet.
+// given rows (port, n, T) under dir/exp/trials/n=<n>/part-<shard>.parquet,
+// as the runner does: n only in the directory name.
 func writeTrials(t *testing.T, dir, exp, shard string, n int32, ports []string, ts []int32) {
 	t.Helper()
 	schema := arrow.NewSchema([]arrow.Field{
@@ -43,7 +44,7 @@ func writeTrials(t *testing.T, dir, exp, shard string, n int32, ports []string, 
 	defer rec.Release()
 	p := results.Part{Dir: dir, Experiment: exp, Table: "trials",
 		Keys: []results.KV{{Key: "n", Value: strconv.Itoa(int(n))}}, Shard: shard}
-	if err := results.WriteParquet(p.Path(), schema, []arrow.RecordBatch{rec}, nil); err != nil {
+	if err := results.WritePartition(p.Path(), p.Keys, schema, []arrow.RecordBatch{rec}, nil); err != nil {
 		t.Fatal(err)
 	}
 }

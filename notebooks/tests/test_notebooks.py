@@ -68,7 +68,8 @@ DELAYSEQ = NOTEBOOKS / "04-delay-sequences.ipynb"
 
 def write_delayseq(results, broken: bool) -> None:
     """A small delay-sequences/delayseq table that satisfies every proof step,
-    or, if broken, has one trial with T > Σ f(p_i, v_i)."""
+    or, if broken, has one trial with T > Σ f(p_i, v_i). Laid out as the
+    harness writes it: n only in the n=… folder names, not in the files."""
     rng = np.random.default_rng(7)
     exp = results / "delay-sequences"
     files, total = [], 0
@@ -83,7 +84,7 @@ def write_delayseq(results, broken: bool) -> None:
         cols = {
             "router": pa.array(["valiant"] * k), "port": pa.array(["single"] * k),
             "queue": pa.array(["priority"] * k), "pattern": pa.array(["random"] * k),
-            "n": pa.array([n] * k, pa.int32()), "mu": pa.array([1] * k, pa.int32()),
+            "mu": pa.array([1] * k, pa.int32()),
             "trial": pa.array(range(k), pa.int32()), "T": pa.array(T, pa.int32()),
             "d_len": pa.array(rng.integers(1, 2 * n + 1, k), pa.int32()),
             "d_load": pa.array(d_load, pa.int64()),

@@ -1,9 +1,10 @@
 """The same numbers as the Go side: `hyperroute summary DIR/EXPERIMENT --jsonl`
 reads the trials table with the harness' own Parquet reader
 (results.ReadDataset) and prints per grid point the trials and the mean, sd,
-min and max of T. pyarrow + pandas, DuckDB SQL and polars must print the same,
-and the trial counts must add up to the manifest's row count — which is also
-what the notebooks' summaries rest on.
+min and max of T. pyarrow + pandas, plain pd.read_parquet(dir), DuckDB SQL
+and polars (each left to infer the type of the hive key n) must print the
+same, and the trial counts must add up to the manifest's row count — which is
+also what the notebooks' summaries rest on.
 """
 
 from __future__ import annotations
@@ -59,6 +60,12 @@ def test_go_summary_matches_python_readers(hyperroute_bin, results_dir, experime
     arrow = pd.DataFrame({"trials": g.size(), "mean_T": g.mean(), "sd_T": g.std(ddof=1), "min_T": g.min(),
                           "max_T": g.max()}).reset_index()
 
+    # A researcher's first try: n comes back categorical.
+    df = pd.read_parquet(results_dir / experiment / "trials")
+    g = df.groupby(KEYS, observed=True)["T"]
+    plain = pd.DataFrame({"trials": g.size(), "mean_T": g.mean(), "sd_T": g.std(ddof=1), "min_T": g.min(),
+                          "max_T": g.max()}).reset_index()
+
     glob = str(results_dir / experiment / "trials" / "**" / "*.parquet").replace("'", "''")
     duck = duckdb.connect().sql(f"""
         SELECT router, port, queue, pattern, n, mu, count(*) AS trials, avg(T) AS mean_T,
@@ -76,6 +83,7 @@ def test_go_summary_matches_python_readers(hyperroute_bin, results_dir, experime
         .to_pandas()
     )
     assert_same(go, arrow, "Go vs pyarrow")
+    assert_same(go, plain, "Go vs pd.read_parquet(dir)")
     assert_same(go, duck, "Go vs DuckDB")
     assert_same(go, polars, "Go vs polars")
     # The spec's trials per point, unless a profile or --trials changed it.
