@@ -53,7 +53,7 @@ func Merge(dir, experiment string) (results.Manifest, error) {
 		}
 		fm, _ := results.ManifestFromMeta(f.Meta)
 		if !sameHarness(fm.Harness, m.Harness) {
-			return results.Manifest{}, fmt.Errorf("%s: %s was written by harness %s, %s by %s; rerun with --force to redo all with one",
+			return results.Manifest{}, fmt.Errorf("%s: %s was written by harness %s, %s by %s; rerun with --redo-stale or --force to redo them with one",
 				root, f.Path, describeHarness(fm.Harness), first.Path, describeHarness(m.Harness))
 		}
 		if !want[f.Path] {

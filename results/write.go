@@ -109,7 +109,7 @@ func writeAtomic(path string, write func(io.Writer) error) (err error) {
 	}()
 	// bufio.Writer is no io.Closer, so writers that close their sink
 	// (pqarrow.FileWriter does) leave f open for Sync.
-	bw := bufio.NewWriterSize(f, 1<<20)
+	bw := bufio.NewWriterSize(f, 64<<10)
 	if err = write(bw); err != nil {
 		return err
 	}
