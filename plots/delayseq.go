@@ -148,13 +148,13 @@ func sumHPanel(n int, rows []seqRow) (*plot.Plot, int, error) {
 	}
 
 	p := newPlot("m", "Pr(X ≥ m)")
-	p.Title.Text = "packet visits to D, and the run time"
+	p.Title.Text = fmt.Sprintf("packet visits to D, and the run time (extracted D: mean length %.1f)", meanLen)
 	series := []struct {
 		name  string
 		field func(seqRow) int64
 	}{
 		{"X = Σh, fixed D", func(r seqRow) int64 { return r.HFixed }},
-		{fmt.Sprintf("X = Σh = Σf, extracted D (mean l = %.1f)", meanLen), func(r seqRow) int64 { return r.HExtracted }},
+		{"X = Σh = Σf, extracted D", func(r seqRow) int64 { return r.HExtracted }},
 		{"X = T", func(r seqRow) int64 { return r.T }},
 	}
 	zeros := 0
