@@ -20,19 +20,7 @@ func TestParquetGoReadsBack(t *testing.T) {
 	if err := WriteParquet(path, sampleSchema, []arrow.RecordBatch{sampleBatch(0, 4), sampleBatch(4, n-4)}, sampleMeta); err != nil {
 		t.Fatal(err)
 	}
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		t.Fatal(err)
-	}
-	pf, err := parquet.OpenFile(f, st.Size())
-	if err != nil {
-		t.Fatal(err)
-	}
+	pf := openParquetGo(t, path)
 
 	if pf.NumRows() != n {
 		t.Errorf("NumRows = %d, want %d", pf.NumRows(), n)
@@ -135,19 +123,7 @@ func TestParquetGoReadsPartition(t *testing.T) {
 	if err := WritePartition(path, keys, gridSchema, []arrow.RecordBatch{gridBatch("valiant", "all", 8, 2, 0, n)}, sampleMeta); err != nil {
 		t.Fatal(err)
 	}
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		t.Fatal(err)
-	}
-	pf, err := parquet.OpenFile(f, st.Size())
-	if err != nil {
-		t.Fatal(err)
-	}
+	pf := openParquetGo(t, path)
 	if got, ok := pf.Lookup(MetaPartition); !ok || got != "n=8/port=all" {
 		t.Errorf("footer %s = %q, %t", MetaPartition, got, ok)
 	}
@@ -183,4 +159,24 @@ func TestParquetGoReadsPartition(t *testing.T) {
 			t.Errorf("row %d = %v", i, row)
 		}
 	}
+}
+
+// openParquetGo opens the Parquet file at path with parquet-go; the file is
+// closed when the test ends.
+func openParquetGo(t *testing.T, path string) *parquet.File {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Close() })
+	st, err := f.Stat()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pf, err := parquet.OpenFile(f, st.Size())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pf
 }
