@@ -19,7 +19,7 @@ type waypoints struct {
 	via    []uint32 // nil for single-phase routing
 }
 
-// Phase 0 heads for Via, phase 1 for Dst.
+// Phase 0 heads for the intermediate, phase 1 for the destination.
 
 func (w *waypoints) reset(n int, port Port, disc Discipline, req *hypercube.Request, via []uint32) {
 	w.n, w.port, w.req, w.via, w.off = n, port, req, via, n
@@ -58,27 +58,25 @@ func (w *waypoints) Start(first int, batch []Move) {
 func (w *waypoints) Send(batch []Move) {
 	for i := range batch {
 		m := &batch[i]
-		target := m.Dst
-		if m.Phase == 0 {
-			target = m.Via
-		}
-		x := m.From ^ target
+		x := m.From ^ m.Via
 		w.place(m, m.From^(x&-x))
 	}
 }
 
 // place puts the packet of m at node at in the queue of its next hop,
 // switching phase at the intermediate. A packet about to cross dimension d
-// in phase ph has priority d + ph·off.
+// in phase ph has priority d + ph·off. In phase 1 Via is the destination,
+// so that the next hop is always towards Via.
 func (w *waypoints) place(m *Move, at uint32) {
 	m.To, m.Fate = at, Waiting
 	x := at ^ m.Via
-	rest := m.Via ^ m.Dst
-	off := 0
-	if m.Phase != 0 || x == 0 {
-		m.Phase = 1
-		x, rest, off = at^m.Dst, 0, w.off
-		if x == 0 {
+	if x == 0 {
+		if m.Phase != 0 {
+			m.Fate = Delivered
+			return
+		}
+		m.Phase, m.Via = 1, m.Dst
+		if x = at ^ m.Dst; x == 0 {
 			m.Fate = Delivered
 			return
 		}
@@ -87,8 +85,8 @@ func (w *waypoints) place(m *Move, at uint32) {
 	if w.port == AllPort {
 		m.Tag = uint8(d)
 	}
-	m.Prio = uint8(d + 1 + off)
+	m.Prio = uint8(d + 1 + int(m.Phase)*w.off)
 	if w.remain {
-		m.Remain = uint8(bits.OnesCount32(x) + bits.OnesCount32(rest))
+		m.Remain = uint8(bits.OnesCount32(x) + bits.OnesCount32(m.Via^m.Dst))
 	}
 }
