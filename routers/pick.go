@@ -17,9 +17,11 @@ func (e *Engine) pick(v uint32, t int32) {
 	case e.ports == 1 && b.over < 0 && e.Discipline != Random:
 		// The common case: at most inline packets, all in place.
 		e.maxQueue = max(e.maxQueue, ready)
-		i := 0
-		if ready > 1 && e.key(&b.pk[1]) < e.key(&b.pk[0]) {
-			i = 1
+		// i = 1 if the second packet goes first, without a branch: keys
+		// are below 2^40, so k1 − k0 wraps around iff k1 < k0.
+		i := int((e.key(&b.pk[1]) - e.key(&b.pk[0])) >> 63)
+		if ready < 2 {
+			i = 0
 		}
 		e.moves = append(e.moves, Move{Packet: b.pk[i], From: v})
 		e.prioLoads[b.pk[i].Prio]++
