@@ -69,17 +69,8 @@ func TestParquetGoReadsBack(t *testing.T) {
 	}
 
 	// Values, row by row.
-	r := parquet.NewReader(pf)
-	defer r.Close()
-	rows := make([]parquet.Row, n+1)
-	got, err := r.ReadRows(rows)
-	if err != nil && !errors.Is(err, io.EOF) {
-		t.Fatal(err)
-	}
-	if got != n {
-		t.Fatalf("read %d rows, want %d", got, n)
-	}
-	for i, row := range rows[:n] {
+	rows := readRowsParquetGo(t, pf, n)
+	for i, row := range rows {
 		i64, i32, u64, f64, s, b, xs := sampleRow(int64(i))
 		row.Range(func(c int, v []parquet.Value) bool {
 			ok := true
@@ -142,17 +133,8 @@ func TestParquetGoReadsPartition(t *testing.T) {
 	if want := []string{"router", "mu", "trial", "seed", "via"}; !slices.Equal(cols, want) {
 		t.Fatalf("columns = %q, want %q", cols, want)
 	}
-	r := parquet.NewReader(pf)
-	defer r.Close()
-	rows := make([]parquet.Row, n+1)
-	got, err := r.ReadRows(rows)
-	if err != nil && !errors.Is(err, io.EOF) {
-		t.Fatal(err)
-	}
-	if got != n {
-		t.Fatalf("read %d rows, want %d", got, n)
-	}
-	for i, row := range rows[:n] {
+	rows := readRowsParquetGo(t, pf, n)
+	for i, row := range rows {
 		ok := string(row[0].ByteArray()) == "valiant" && row[1].Int32() == 2 && row[2].Int32() == int32(i) &&
 			row[3].Uint64() == uint64(i)<<40 && row[4].IsNull() == (i%3 == 0)
 		if !ok {
@@ -179,4 +161,21 @@ func openParquetGo(t *testing.T, path string) *parquet.File {
 		t.Fatal(err)
 	}
 	return pf
+}
+
+// readRowsParquetGo reads the rows of pf with parquet-go and checks that
+// there are n.
+func readRowsParquetGo(t *testing.T, pf *parquet.File, n int) []parquet.Row {
+	t.Helper()
+	r := parquet.NewReader(pf)
+	defer r.Close()
+	rows := make([]parquet.Row, n+1)
+	got, err := r.ReadRows(rows)
+	if err != nil && !errors.Is(err, io.EOF) {
+		t.Fatal(err)
+	}
+	if got != n {
+		t.Fatalf("read %d rows, want %d", got, n)
+	}
+	return rows[:n]
 }
