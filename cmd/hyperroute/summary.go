@@ -10,7 +10,6 @@ import (
 	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow"
-	"github.com/apache/arrow-go/v18/arrow/array"
 
 	"github.com/hyperroute/hyperroute/results"
 	"github.com/hyperroute/hyperroute/stats"
@@ -77,14 +76,14 @@ func summarize(tbl arrow.Table) ([]summaryRow, error) {
 	strs := make([][]string, 4)
 	for i, name := range []string{"router", "port", "queue", "pattern"} {
 		var err error
-		if strs[i], err = stringColumn(tbl, name); err != nil {
+		if strs[i], err = results.Strings(tbl, name); err != nil {
 			return nil, err
 		}
 	}
 	ints := make([][]int64, 3)
 	for i, name := range []string{"n", "mu", "T"} {
 		var err error
-		if ints[i], err = intColumn(tbl, name); err != nil {
+		if ints[i], err = results.Int64s(tbl, name); err != nil {
 			return nil, err
 		}
 	}
@@ -120,57 +119,4 @@ func summarize(tbl arrow.Table) ([]summaryRow, error) {
 			cmp.Compare(a.N, b.N), cmp.Compare(a.Mu, b.Mu))
 	})
 	return rows, nil
-}
-
-// summaryChunks returns the chunks of the named column of tbl.
-func summaryChunks(tbl arrow.Table, name string) ([]arrow.Array, error) {
-	idx := tbl.Schema().FieldIndices(name)
-	if len(idx) != 1 {
-		return nil, fmt.Errorf("want one column %q, have %d", name, len(idx))
-	}
-	return tbl.Column(idx[0]).Data().Chunks(), nil
-}
-
-// stringColumn returns a string column as []string.
-func stringColumn(tbl arrow.Table, name string) ([]string, error) {
-	chunks, err := summaryChunks(tbl, name)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]string, 0, tbl.NumRows())
-	for _, c := range chunks {
-		s, ok := c.(*array.String)
-		if !ok {
-			return nil, fmt.Errorf("column %q is %v, want string", name, c.DataType())
-		}
-		for i := range s.Len() {
-			out = append(out, s.Value(i))
-		}
-	}
-	return out, nil
-}
-
-// intColumn returns an int32 or int64 column as []int64; nulls are an error.
-func intColumn(tbl arrow.Table, name string) ([]int64, error) {
-	chunks, err := summaryChunks(tbl, name)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]int64, 0, tbl.NumRows())
-	for _, c := range chunks {
-		if c.NullN() > 0 {
-			return nil, fmt.Errorf("column %q has %d nulls", name, c.NullN())
-		}
-		switch a := c.(type) {
-		case *array.Int32:
-			for _, v := range a.Int32Values() {
-				out = append(out, int64(v))
-			}
-		case *array.Int64:
-			out = append(out, a.Int64Values()...)
-		default:
-			return nil, fmt.Errorf("column %q is %v, want int32 or int64", name, c.DataType())
-		}
-	}
-	return out, nil
 }
