@@ -166,7 +166,7 @@ func (e *Engine) Run(r Router, prios int) (*Result, error) {
 		r.Start(first, batch)
 		for i := range batch {
 			if batch[i].Fate == Waiting {
-				e.put(&batch[i], -1)
+				e.put(&batch[i], &e.node[batch[i].To], -1)
 				live++
 			}
 		}
@@ -203,7 +203,6 @@ func (e *Engine) Run(r Router, prios int) (*Result, error) {
 func (e *Engine) move(r Router, t int32) (done int) {
 	res, rec := e.res, e.Record
 	trace := len(res.Trace)
-	fast := e.Discipline != FIFO
 	for i := range e.moves {
 		if !rec.Loads && !rec.Trace {
 			break
@@ -231,8 +230,9 @@ func (e *Engine) move(r Router, t int32) (done int) {
 		}
 		switch m.Fate {
 		case Waiting:
-			if b := &e.node[m.To]; fast {
-				// The common case, as in put: the packet goes in place.
+			b := &e.node[m.To]
+			if e.Discipline != FIFO {
+				// The common case, put inline: the packet goes in place.
 				b.renew(t)
 				if n := b.len(); n < inline && b.fresh() < maxFresh {
 					b.pk[n] = m.Packet
@@ -241,7 +241,7 @@ func (e *Engine) move(r Router, t int32) (done int) {
 					continue
 				}
 			}
-			e.put(m, t)
+			e.put(m, b, t)
 			continue
 		case Dropped:
 			res.Dropped++

@@ -108,12 +108,12 @@ func (e *Engine) count(b *node, ready int, tag uint8, byTag bool) int {
 	return c
 }
 
-// put adds the packet of m to the node m.To at the end of step t (t = −1:
-// before the first step). Under FIFO it goes after the packets that arrived
-// before and those of the same step with a smaller id.
-func (e *Engine) put(m *Move, t int32) {
+// put adds the packet of m to b, the node m.To, at the end of step t (t =
+// −1: before the first step). Under FIFO it goes after the packets that
+// arrived before and those of the same step with a smaller id. Engine.move
+// handles the common case, a free place in b, without calling put.
+func (e *Engine) put(m *Move, b *node, t int32) {
 	v := m.To
-	b := &e.node[v]
 	pos := b.len()
 	if t >= 0 {
 		b.renew(t)
