@@ -15,8 +15,9 @@ import pathlib
 import sys
 
 import numpy as np
-import pyarrow.dataset as ds
 from scipy.stats import binom
+
+import hrresults as hr
 
 LN18 = math.log(18)
 E6 = 5 * math.log(2) - 1 - math.log(7)  # Lemma I.6's E(γ) at γ = 6
@@ -46,10 +47,10 @@ def first_m(f, level: float) -> int:
 
 
 def table(root: pathlib.Path, experiment: str, name: str):
-    d = root / experiment / name
-    if not d.is_dir():
+    """The table as a DataFrame, or None if the experiment has not written it."""
+    if not hr.has_table(root, experiment, name):
         return None
-    return ds.dataset(d, format="parquet", partitioning="hive").to_table().to_pandas()
+    return hr.read_arrow(root, experiment, name).to_pandas()
 
 
 def theorem_i1(trials) -> None:
