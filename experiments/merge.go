@@ -38,12 +38,7 @@ func Merge(dir, experiment string) (results.Manifest, error) {
 	for _, u := range spec.Units() {
 		for _, t := range spec.Tables {
 			for i := range k {
-				p := results.Part{Dir: root, Table: t, Keys: u.Keys, Shard: results.ShardName(i, k)}.Path()
-				rel, err := filepath.Rel(root, p)
-				if err != nil {
-					return results.Manifest{}, err
-				}
-				want[filepath.ToSlash(rel)] = true
+				want[results.Part{Table: t, Keys: u.Keys, Shard: results.ShardName(i, k)}.Rel()] = true
 			}
 		}
 	}

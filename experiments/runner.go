@@ -219,9 +219,7 @@ func (r *Runner) complete(u Unit) bool {
 // isStale reports whether another build of the harness wrote a file of u.
 func (r *Runner) isStale(u Unit) bool {
 	for _, t := range r.Spec.Tables {
-		p := r.Spec.Part("", t, u, r.Shard)
-		p.Experiment = ""
-		if r.stale[filepath.ToSlash(p.Path())] {
+		if r.stale[r.Spec.Part(r.Dir, t, u, r.Shard).Rel()] {
 			return true
 		}
 	}

@@ -3,6 +3,7 @@ package results
 import (
 	"fmt"
 	"net/url"
+	"path"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -27,13 +28,19 @@ type Part struct {
 // they hold characters other than letters, digits and "-._~+" (or start with "."
 // or "_"), which hive readers decode.
 func (p Part) Path() string {
-	elem := make([]string, 0, 4+len(p.Keys))
-	elem = append(elem, p.Dir, p.Experiment, p.Table)
+	return filepath.Join(p.Dir, p.Experiment, filepath.FromSlash(p.Rel()))
+}
+
+// Rel returns the path of p relative to Dir/Experiment, slash-separated,
+// as FileInfo.Path holds it.
+func (p Part) Rel() string {
+	elem := make([]string, 0, 2+len(p.Keys))
+	elem = append(elem, p.Table)
 	for _, kv := range p.Keys {
 		elem = append(elem, escape(kv.Key)+"="+escape(kv.Value))
 	}
 	elem = append(elem, "part-"+p.Shard+".parquet")
-	return filepath.Join(elem...)
+	return path.Join(elem...)
 }
 
 // ShardName returns the name of shard i of k, "<i>-of-<k>", with i zero-padded

@@ -2,6 +2,7 @@ package results
 
 import (
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -23,6 +24,10 @@ func TestPartPath(t *testing.T) {
 	} {
 		if got := tc.part.Path(); got != filepath.FromSlash(tc.want) {
 			t.Errorf("Path() = %q, want %q", got, tc.want)
+		}
+		prefix := tc.part.Dir + "/" + tc.part.Experiment + "/"
+		if got := tc.part.Rel(); prefix+got != tc.want {
+			t.Errorf("Rel() = %q, want %q", got, strings.TrimPrefix(tc.want, prefix))
 		}
 	}
 }
