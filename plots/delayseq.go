@@ -134,10 +134,7 @@ func sumXPanel(n int, rows []seqRow) (*plot.Plot, error) {
 // Theorem I.1, and returns how many zero counts it left out.
 func sumHPanel(n int, rows []seqRow) (*plot.Plot, int, error) {
 	ylo := decade(0.5 / float64(len(rows)))
-	fixed := func(m float64) float64 {
-		c := m / (12 * float64(n))
-		return math.Min(1, stats.LemmaI5Exp(n, c)+stats.LemmaI6Bound(n, gamma, c))
-	}
+	fixed := func(m float64) float64 { return stats.FixedSeqTail(n, gamma, m) }
 	xhi := 2.0
 	for fixed(xhi) >= ylo || stats.TheoremI1Tail(n, xhi) >= ylo {
 		xhi *= 1.05

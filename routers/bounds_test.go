@@ -29,13 +29,7 @@ func TestBoundsAboveTails(t *testing.T) {
 				xs[i], hs[i], ts[i] = int(x), int(h), res.T
 			}
 			N, q := 1<<n, float64(n)/float64(int(1)<<n)
-			fixedH := func(m int) float64 {
-				c := float64(m) / (12 * float64(n))
-				if c < 1 {
-					return 1 // Lemma I.5's Chernoff step needs c ≥ 1
-				}
-				return stats.LemmaI5Exp(n, c) + stats.LemmaI6Bound(n, 6, c)
-			}
+			fixedH := func(m int) float64 { return stats.FixedSeqTail(n, 6, float64(m)) }
 			bounds := []struct {
 				name   string
 				sample []int

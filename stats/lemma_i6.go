@@ -44,3 +44,17 @@ func LemmaI6PerPacket(a int) float64 {
 	}
 	return math.Ldexp(1, 1-a)
 }
+
+// FixedSeqTail returns the bound of thesis Lemmas I.5 and I.6 on the visits
+// Σ_π h(π) = Σ_i f(p_i, v_i) of the packets to one delay sequence D fixed
+// before the randomness (the bound the proof of Theorem I.1 multiplies by
+// the number of sequences):
+//
+//	Pr(Σ_π h(π) ≥ m) ≤ e^{−(c ln c − c + 1)·n} + e^{−E(γ)·c·n},  c = m/(2γn),
+//
+// since Σh ≥ 2γcn needs Σx ≥ cn (Lemma I.5) or many visits by few packets
+// (Lemma I.6). It is capped at 1, and is 1 for c < 1.
+func FixedSeqTail(n int, gamma, m float64) float64 {
+	c := m / (2 * gamma * float64(n))
+	return math.Min(1, LemmaI5Exp(n, c)+LemmaI6Bound(n, gamma, c))
+}

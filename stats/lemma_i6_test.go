@@ -49,3 +49,23 @@ func TestLemmaI6PerPacket(t *testing.T) {
 		}
 	}
 }
+
+// TestFixedSeqTail checks the combined bound of Lemmas I.5 and I.6: 1 below
+// c = 1, the sum of the two terms above, and the thresholds where it falls
+// to 1% (computed independently by notebooks/looseness.py: m = 141 at
+// n = 4, 322 at n = 14).
+func TestFixedSeqTail(t *testing.T) {
+	if got := FixedSeqTail(10, 6, 119); got != 1 {
+		t.Errorf("FixedSeqTail(10, 6, 119) = %v, want 1 (c < 1)", got)
+	}
+	c := 2.0
+	want := math.Exp(-(c*math.Log(c)-c+1)*10) + math.Exp(-LemmaI6Exponent(6)*c*10)
+	if got := FixedSeqTail(10, 6, 240); math.Abs(got-want) > 1e-15*want {
+		t.Errorf("FixedSeqTail(10, 6, 240) = %v, want %v", got, want)
+	}
+	for _, tc := range []struct{ n, m int }{{4, 141}, {14, 322}} {
+		if above, below := FixedSeqTail(tc.n, 6, float64(tc.m-1)), FixedSeqTail(tc.n, 6, float64(tc.m)); above <= 0.01 || below > 0.01 {
+			t.Errorf("n=%d: bound %v at m=%d, %v at m=%d; want it to cross 1%% there", tc.n, above, tc.m-1, below, tc.m)
+		}
+	}
+}
