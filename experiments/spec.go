@@ -371,7 +371,8 @@ func (s *Spec) expand() error {
 // delaySeqPoint reports whether the delayseq table can be recorded at c:
 // Lemma I.1 holds for the single-port model with priority queues.
 func delaySeqPoint(c routers.Config) error {
-	if c.Router == "bitonic" || c.Port != routers.SinglePort || c.Queue != routers.Priority {
+	info, _ := routers.Lookup(c.Router)
+	if info.Phases == 0 || c.Port != routers.SinglePort || c.Queue != routers.Priority {
 		return errors.New("the delayseq table needs a queue router with single-port priority queues (Lemma I.1)")
 	}
 	return nil
