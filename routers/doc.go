@@ -29,7 +29,11 @@
 // the nodes in order and writes each moved packet to one of the few streams
 // of neighbours, rather than reaching for packets at random. For Valiant's
 // routing that is about 45 bytes per packet; a node may hold at most 2^24−1
-// packets and receive at most 127 in one step (ErrFull). Collective
+// packets and receive at most 127 in one step (ErrFull). The case the
+// experiments spend their time in, e-cube or Valiant single-port under the
+// priority rule with nothing recorded, runs in a step of its own that keeps
+// each packet in registers from its node to the next (stepFused); it routes
+// exactly as the general step does. Collective
 // operations that combine messages are schedules of their own and reuse the
 // trace and invariant checks rather than the queue engine, as bitonic-sort
 // routing does here.

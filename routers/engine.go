@@ -24,14 +24,15 @@ const (
 // it waits at, so the node is not part of it.
 type Packet struct {
 	ID uint32
-	// Via, Dst and Phase are the Router's to use: a waypoint, the
-	// destination, the stage of the route.
-	Via, Dst uint32
 	// Prio is the priority of the hop the packet waits for, Remain the hops
 	// it still has to go (needed only by the Farthest discipline).
-	Prio, Remain, Phase uint8
+	Prio, Remain uint8
+	// Via, Dst and Phase are the Router's to use: a waypoint, the
+	// destination, the stage of the route.
+	Phase uint8
 	// Tag is the queue of its node the packet waits in, 0 … Ports()−1.
-	Tag uint8
+	Tag      uint8
+	Via, Dst uint32
 }
 
 // Move is a packet going from node From to node To, where the Router
@@ -110,6 +111,7 @@ type Engine struct {
 	nodes
 	busy  []uint64 // bit v set iff node v holds a packet
 	moves []Move   // packets chosen and not yet moved in this step
+	fast  stepper  // stepFused's state
 	ports int
 	res   *Result
 	// The longest queue seen and the packets sent per priority, kept
@@ -174,18 +176,14 @@ func (e *Engine) Run(r Router, prios int) (*Result, error) {
 	if e.full {
 		return nil, fmt.Errorf("%w (at the start)", ErrFull)
 	}
+	w, fused := e.fused(r)
 	for t := int32(0); live > 0; t++ {
 		sent := res.Hops
-		e.moves = e.moves[:0]
-		for w := range e.busy {
-			for word := e.busy[w]; word != 0; word &= word - 1 {
-				e.pick(uint32(w<<6+bits.TrailingZeros64(word)), t)
-				if len(e.moves) >= sendChunk {
-					live -= e.move(r, t)
-				}
-			}
+		if fused {
+			live -= e.stepFused(w, t)
+		} else {
+			live -= e.stepQueues(r, t)
 		}
-		live -= e.move(r, t)
 		if e.full {
 			return nil, fmt.Errorf("%w (step %d)", ErrFull, t)
 		}
@@ -198,66 +196,102 @@ func (e *Engine) Run(r Router, prios int) (*Result, error) {
 	return res, nil
 }
 
+// stepQueues runs step t: every node's queues choose the packets they send
+// by the Discipline, and r moves them. It returns how many packets arrived
+// or were dropped.
+func (e *Engine) stepQueues(r Router, t int32) (done int) {
+	e.moves = e.moves[:0]
+	for w := range e.busy {
+		for word := e.busy[w]; word != 0; word &= word - 1 {
+			e.pick(uint32(w<<6+bits.TrailingZeros64(word)), t)
+			if len(e.moves) >= sendChunk {
+				done += e.move(r, t)
+			}
+		}
+	}
+	return done + e.move(r, t)
+}
+
 // move sends the chosen packets of step t and puts each where it waits
 // next; it returns how many arrived or were dropped.
 func (e *Engine) move(r Router, t int32) (done int) {
 	res, rec := e.res, e.Record
 	trace := len(res.Trace)
-	for i := range e.moves {
-		if !rec.Loads && !rec.Trace {
-			break
-		}
-		m := &e.moves[i]
-		if rec.Loads {
-			res.Loads[int(m.Prio)*res.LoadNodes+int(m.From)]++
-		}
-		if rec.Trace {
-			res.Trace = append(res.Trace, Send{T: t, Packet: int32(m.ID), From: m.From, Prio: m.Prio})
+	if rec.Loads || rec.Trace {
+		for i := range e.moves {
+			e.record(&e.moves[i], t)
 		}
 	}
-	res.Hops += int64(len(e.moves))
 	r.Send(e.moves)
+	done = e.arriveAll(t, trace)
+	e.moves = e.moves[:0]
+	return done
+}
+
+// record counts the send of m in step t in f(p,v) and the trace, as far as
+// Record asks; the trace's To is filled in by arriveAll.
+func (e *Engine) record(m *Move, t int32) {
+	res := e.res
+	if e.Record.Loads {
+		res.Loads[int(m.Prio)*res.LoadNodes+int(m.From)]++
+	}
+	if e.Record.Trace {
+		res.Trace = append(res.Trace, Send{T: t, Packet: int32(m.ID), From: m.From, Prio: m.Prio})
+	}
+}
+
+// arriveAll puts the packets of the moves, sent in step t, where they wait
+// next, the first move's send being Trace[trace]; it returns how many
+// arrived or were dropped.
+func (e *Engine) arriveAll(t int32, trace int) (done int) {
+	e.res.Hops += int64(len(e.moves))
 	if len(e.node) > touchNodes {
 		e.touch()
 	}
 	for i := range e.moves {
 		m := &e.moves[i]
-		if rec.Trace {
-			res.Trace[trace+i].To = m.To
+		if e.Record.Trace {
+			e.res.Trace[trace+i].To = m.To
 		}
-		if rec.Packets {
-			res.PacketHops[m.ID]++
-		}
-		switch m.Fate {
-		case Waiting:
-			b := &e.node[m.To]
-			if e.Discipline != FIFO {
-				// The common case, put inline: the packet goes in place.
-				b.renew(t)
-				if n := b.len(); n < inline && b.fresh() < maxFresh {
-					b.pk[n] = m.Packet
-					b.state += 1 + oneFresh
-					e.busy[m.To>>6] |= 1 << (m.To & 63)
-					continue
-				}
-			}
-			e.put(m, b, t)
-			continue
-		case Dropped:
-			res.Dropped++
-			if rec.Packets {
-				res.Arrival[m.ID] = -1
-			}
-		default:
-			res.T = int(t + 1)
-			if rec.Packets {
-				res.Arrival[m.ID] = t + 1
-			}
-		}
-		done++
+		done += e.arrive(m, t)
 	}
-	e.moves = e.moves[:0]
 	return done
+}
+
+// arrive puts the packet of m, sent in step t, where it waits next and
+// returns 1 if it arrived or was dropped, 0 if it waits.
+func (e *Engine) arrive(m *Move, t int32) int {
+	res, rec := e.res, e.Record
+	if rec.Packets {
+		res.PacketHops[m.ID]++
+	}
+	switch m.Fate {
+	case Waiting:
+		b := &e.node[m.To]
+		if e.Discipline != FIFO {
+			// The common case, put inline: the packet goes in place.
+			b.renew(t)
+			if n := b.len(); n < inline && b.fresh() < maxFresh {
+				b.pk[n] = m.Packet
+				b.state += 1 + oneFresh
+				e.busy[m.To>>6] |= 1 << (m.To & 63)
+				return 0
+			}
+		}
+		e.put(m, b, t)
+		return 0
+	case Dropped:
+		res.Dropped++
+		if rec.Packets {
+			res.Arrival[m.ID] = -1
+		}
+	default:
+		res.T = int(t + 1)
+		if rec.Packets {
+			res.Arrival[m.ID] = t + 1
+		}
+	}
+	return 1
 }
 
 // touchNodes is the number of nodes from which touch pays: their 40 bytes
@@ -283,7 +317,8 @@ func grow[T any](s []T, n int) []T {
 }
 
 // StateBytes is the memory the engine's buffers hold: the nodes with their
-// packets, the busy bits and the moves of one chunk.
+// packets, the busy bits and the moves of one chunk (as Moves and as hops).
 func (e *Engine) StateBytes() int64 {
-	return e.nodes.bytes() + int64(cap(e.busy))*8 + int64(cap(e.moves))*int64(unsafe.Sizeof(Move{}))
+	return e.nodes.bytes() + int64(cap(e.busy))*8 + int64(cap(e.moves))*int64(unsafe.Sizeof(Move{})) +
+		int64(unsafe.Sizeof(e.fast.hops))
 }

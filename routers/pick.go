@@ -50,6 +50,13 @@ func (e *Engine) pick(v uint32, t int32) {
 // pickQueue chooses by the discipline among the first ready packets of b
 // (those with Tag tag if byTag), takes it out and adds it to the moves.
 func (e *Engine) pickQueue(v uint32, b *node, ready int, tag uint8, byTag bool) {
+	e.moves = append(e.moves, Move{Packet: e.take(b, ready, tag, byTag), From: v})
+	e.prioLoads[e.moves[len(e.moves)-1].Prio]++
+}
+
+// take chooses by the discipline among the first ready packets of b (those
+// with Tag tag if byTag), takes it out and returns it.
+func (e *Engine) take(b *node, ready int, tag uint8, byTag bool) Packet {
 	draw := -1
 	if e.Discipline == Random {
 		draw = e.Rand.IntN(e.count(b, ready, tag, byTag))
@@ -74,10 +81,9 @@ func (e *Engine) pickQueue(v uint32, b *node, ready int, tag uint8, byTag bool) 
 			best, bi, bat, bprev = key, i, at, prev
 		}
 	}
-	k := e.packet(b, bi, bat)
-	e.moves = append(e.moves, Move{Packet: *k, From: v})
-	e.prioLoads[k.Prio]++
+	k := *e.packet(b, bi, bat)
 	e.remove(b, bi, bat, bprev)
+	return k
 }
 
 // key orders the packets of a queue, smallest first: by priority or by

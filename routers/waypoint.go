@@ -63,30 +63,41 @@ func (w *waypoints) Send(batch []Move) {
 	}
 }
 
-// place puts the packet of m at node at in the queue of its next hop,
-// switching phase at the intermediate. A packet about to cross dimension d
-// in phase ph has priority d + ph·off. In phase 1 Via is the destination,
-// so that the next hop is always towards Via.
+// place puts the packet of m at node at in the queue of its next hop.
 func (w *waypoints) place(m *Move, at uint32) {
 	m.To, m.Fate = at, Waiting
-	x := at ^ m.Via
-	if x == 0 {
-		if m.Phase != 0 {
-			m.Fate = Delivered
-			return
-		}
-		m.Phase, m.Via = 1, m.Dst
-		if x = at ^ m.Dst; x == 0 {
-			m.Fate = Delivered
-			return
-		}
+	var d int
+	var there bool
+	m.Via, m.Phase, m.Prio, d, there = w.next(at, m.Via, m.Dst, m.Phase)
+	if there {
+		m.Fate = Delivered
+		return
 	}
-	d := bits.TrailingZeros32(x)
 	if w.port == AllPort {
 		m.Tag = uint8(d)
 	}
-	m.Prio = uint8(d + 1 + int(m.Phase)*w.off)
 	if w.remain {
-		m.Remain = uint8(bits.OnesCount32(x) + bits.OnesCount32(m.Via^m.Dst))
+		m.Remain = uint8(bits.OnesCount32(at^m.Via) + bits.OnesCount32(m.Via^m.Dst))
 	}
+}
+
+// next routes a packet at node at that heads for waypoint via in phase ph,
+// for destination dst, switching phase at the intermediate. It returns the
+// waypoint and phase it heads on with, the priority and dimension d
+// (0-based) of its next hop, or there if it has arrived. A packet about to
+// cross dimension d in phase ph has priority d + 1 + ph·off. In phase 1 the
+// waypoint is the destination, so that the next hop is always towards it.
+func (w *waypoints) next(at, via, dst uint32, ph uint8) (_ uint32, _, prio uint8, d int, there bool) {
+	x := at ^ via
+	if x == 0 {
+		if ph != 0 {
+			return via, ph, 0, 0, true
+		}
+		ph, via = 1, dst
+		if x = at ^ dst; x == 0 {
+			return via, ph, 0, 0, true
+		}
+	}
+	d = bits.TrailingZeros32(x)
+	return via, ph, uint8(d + 1 + int(ph)*w.off), d, false
 }
