@@ -34,8 +34,14 @@ type stepper struct {
 	word uint64 // its bits not yet scanned
 	hops [sendChunk]hop
 	nh   int // chosen and not yet put
-	done int // packets arrived
-	sent int64
+	// over holds the nodes left to stepFused in this chunk, pool the
+	// overflow pool they reach into.
+	over    [sendChunk]uint32
+	nover   int
+	pool    []entry
+	touched uint64 // what scan read of the pool, kept so that the reads stay
+	done    int    // packets arrived
+	sent    int64
 	// maxQueue and prioLoads are as in Engine.
 	maxQueue  int
 	prioLoads *[256]int64
@@ -52,14 +58,17 @@ func (e *Engine) stepFused(w *waypoints, t int32) int {
 		s.word = s.busy[0]
 	}
 	for {
-		v := s.scan()
-		if v >= 0 {
-			// Node v holds packets in the overflow pool.
+		s.pool = e.pool
+		s.scan()
+		// The nodes whose packets reach into the overflow pool, whose first
+		// pool entries scan has read.
+		for _, v := range s.over[:s.nover] {
 			b := &s.node[v]
-			s.hops[s.nh] = hop{e.takeFirst(b, b.len()-b.fresh()), uint32(v)}
+			s.hops[s.nh] = hop{e.takeFirst(b, b.len()-b.fresh()), v}
 			s.nh++
-			s.clearIfEmpty(uint32(v))
+			s.clearIfEmpty(v)
 		}
+		s.nover = 0
 		end := s.wi == len(s.busy)
 		if s.nh == sendChunk || end {
 			e.putHops()
@@ -77,15 +86,15 @@ func (e *Engine) stepFused(w *waypoints, t int32) int {
 }
 
 // scan chooses the packet of each busy node from the scan position on and
-// adds it to the chunk, until the chunk is full, a node's packets reach into the
-// overflow pool, or the scan ends. It returns that node, whose packet is
-// still to be chosen, or −1.
-func (s *stepper) scan() int {
+// adds it to the chunk, until the chunk is full or the scan ends. A node
+// whose packets reach into the overflow pool it leaves to stepFused, after
+// reading the first pool entry, so that the cache misses overlap.
+func (s *stepper) scan() {
 	node, busy, now := s.node, s.busy, s.now
-	wi, word, maxQueue := s.wi, s.word, s.maxQueue
-	over := -1
+	wi, word, maxQueue, nh, nover := s.wi, s.word, s.maxQueue, s.nh, s.nover
+	var touched uint64
 	for wi < len(busy) {
-		for ; word != 0 && s.nh < sendChunk; word &= word - 1 {
+		for ; word != 0 && nh+nover < sendChunk; word &= word - 1 {
 			v := uint32(wi<<6 + bits.TrailingZeros64(word))
 			b := &node[v]
 			st := b.state
@@ -98,9 +107,10 @@ func (s *stepper) scan() int {
 			}
 			maxQueue = max(maxQueue, ready)
 			if b.over >= 0 {
-				over = int(v)
-				word &= word - 1
-				break
+				touched += uint64(s.pool[b.over].ID)
+				s.over[nover&(sendChunk-1)] = v
+				nover++
+				continue
 			}
 			// Take the second packet if it is ready and goes first, the
 			// first otherwise, without a branch.
@@ -113,18 +123,18 @@ func (s *stepper) scan() int {
 			b.state = st - 1
 			// Clear v's busy bit if it is now empty, without a branch.
 			busy[wi] &^= (uint64(st&maxWaiting) - 2) >> 63 << (v & 63)
-			s.hops[s.nh&(sendChunk-1)] = hop{words{a.lo ^ lo, a.hi ^ hi}, v}
-			s.nh++
+			s.hops[nh&(sendChunk-1)] = hop{words{a.lo ^ lo, a.hi ^ hi}, v}
+			nh++
 		}
-		if over >= 0 || s.nh == sendChunk {
+		if nh+nover == sendChunk {
 			break
 		}
 		if wi++; wi < len(busy) {
 			word = busy[wi]
 		}
 	}
-	s.wi, s.word, s.maxQueue = wi, word, maxQueue
-	return over
+	s.wi, s.word, s.maxQueue, s.nh, s.nover = wi, word, maxQueue, nh, nover
+	s.touched += touched
 }
 
 // clearIfEmpty clears the busy bit of node v if it holds no packet.
