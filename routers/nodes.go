@@ -38,7 +38,7 @@ func (b *node) renew(t int32) {
 // entry is a packet in the overflow pool.
 type entry struct {
 	Packet
-	next int32 // next entry of its list or of the free list, −1 at the end
+	next int32 // next entry of its list, −1 at the end
 	tail int32 // in the first entry of a list: the last
 }
 
@@ -46,7 +46,10 @@ type entry struct {
 type nodes struct {
 	node []node
 	pool []entry
-	free int32 // first free pool entry, −1 if none
+	// free lists the free pool entries, the next to use last: a stack
+	// rather than a list through the entries, so that taking one does not
+	// wait for the entry to be read.
+	free []int32
 }
 
 func (ns *nodes) reset(n int) {
@@ -54,17 +57,19 @@ func (ns *nodes) reset(n int) {
 	for i := range ns.node {
 		ns.node[i] = node{over: -1}
 	}
-	ns.pool, ns.free = ns.pool[:0], -1
+	ns.pool, ns.free = ns.pool[:0], ns.free[:0]
 }
 
 func (ns *nodes) bytes() int64 {
-	return int64(cap(ns.node))*int64(unsafe.Sizeof(node{})) + int64(cap(ns.pool))*int64(unsafe.Sizeof(entry{}))
+	return int64(cap(ns.node))*int64(unsafe.Sizeof(node{})) + int64(cap(ns.pool))*int64(unsafe.Sizeof(entry{})) +
+		int64(cap(ns.free))*4
 }
 
 // alloc returns a pool entry holding k, not in any list.
 func (ns *nodes) alloc(k *Packet) int32 {
-	if i := ns.free; i >= 0 {
-		ns.free = ns.pool[i].next
+	if n := len(ns.free); n > 0 {
+		i := ns.free[n-1]
+		ns.free = ns.free[:n-1]
 		ns.pool[i] = entry{Packet: *k, next: -1, tail: i}
 		return i
 	}
@@ -73,10 +78,9 @@ func (ns *nodes) alloc(k *Packet) int32 {
 	return i
 }
 
-// release returns entry i to the free list.
+// release returns entry i to the free entries.
 func (ns *nodes) release(i int32) {
-	ns.pool[i].next = ns.free
-	ns.free = i
+	ns.free = append(ns.free, i)
 }
 
 // entryAt returns the pool index of b's packet at position i ≥ inline and

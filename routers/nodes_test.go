@@ -51,10 +51,10 @@ func TestNodeStore(t *testing.T) {
 			}
 		}
 	}
-	// Every pool entry is in a list or free.
-	free := 0
-	for i := ns.free; i >= 0; i = ns.pool[i].next {
-		free++
+	// Every pool entry is in a list or free, and free once.
+	free := len(ns.free)
+	if slices.Sort(ns.free); len(slices.Compact(ns.free)) != free {
+		t.Errorf("an entry is free twice: %v", ns.free)
 	}
 	held := 0
 	for _, m := range model {
