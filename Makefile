@@ -59,7 +59,8 @@ bench:
 
 # Profile-guided optimisation: cmd/hyperroute/default.pgo, which `go build`
 # applies to the binary, is a CPU profile of the Valiant benchmarks (about
-# 20% faster routing at n = 10…14). Remake it after changing the simulator.
+# 10% faster routing at n = 10…14, 10–20% at n = 18, 20). Remake it after
+# changing the simulator.
 pgo:
 	$(GO) test -pgo=off -run='^$$' -bench='Valiant/n=(10|14|18)$$' -benchtime=20x -cpuprofile=$(PGO) -o $(CURDIR)/bin/routers.test ./routers/
 
