@@ -317,8 +317,9 @@ func grow[T any](s []T, n int) []T {
 }
 
 // StateBytes is the memory the engine's buffers hold: the nodes with their
-// packets, the busy bits and the moves of one chunk (as Moves and as hops).
+// packets, the busy bits and the moves of one chunk (as Moves, and as hops
+// with the nodes stepFused leaves aside).
 func (e *Engine) StateBytes() int64 {
 	return e.nodes.bytes() + int64(cap(e.busy))*8 + int64(cap(e.moves))*int64(unsafe.Sizeof(Move{})) +
-		int64(unsafe.Sizeof(e.fast.hops))
+		int64(unsafe.Sizeof(e.fast.hops)+unsafe.Sizeof(e.fast.over))
 }

@@ -41,7 +41,7 @@ type stepper struct {
 	pool    []entry
 	touched uint64 // what scan read of the pool, kept so that the reads stay
 	done    int    // packets arrived
-	sent    int64
+	sent    int64  // packets sent
 	// maxQueue and prioLoads are as in Engine.
 	maxQueue  int
 	prioLoads *[256]int64
