@@ -13,6 +13,11 @@ func (e *Engine) fused(r Router) (*waypoints, bool) {
 	return w, ok && wordsFit && w.port == SinglePort && e.Discipline == Priority && e.Record == Record{}
 }
 
+// fusedChunk is how many packets stepFused chooses before it puts them at
+// their next nodes: a power of two, larger than sendChunk because a hop is
+// smaller than a Move.
+const fusedChunk = 512
+
 // hop is a packet, held as words, at node at: the node it is taken from,
 // and once routed the node it goes to.
 type hop struct {
@@ -32,11 +37,11 @@ type stepper struct {
 	now  uint32 // the stamp of step t: packets arriving in it are fresh
 	wi   int    // busy word being scanned
 	word uint64 // its bits not yet scanned
-	hops [sendChunk]hop
+	hops [fusedChunk]hop
 	nh   int // chosen and not yet put
 	// over holds the nodes left to stepFused in this chunk, pool the
 	// overflow pool they reach into.
-	over    [sendChunk]uint32
+	over    [fusedChunk]uint32
 	nover   int
 	pool    []entry
 	touched uint64 // what scan read of the pool, kept so that the reads stay
@@ -70,7 +75,7 @@ func (e *Engine) stepFused(w *waypoints, t int32) int {
 		}
 		s.nover = 0
 		end := s.wi == len(s.busy)
-		if s.nh == sendChunk || end {
+		if s.nh == fusedChunk || end {
 			e.putHops()
 		}
 		if end {
@@ -94,7 +99,7 @@ func (s *stepper) scan() {
 	wi, word, maxQueue, nh, nover := s.wi, s.word, s.maxQueue, s.nh, s.nover
 	var touched uint64
 	for wi < len(busy) {
-		for ; word != 0 && nh+nover < sendChunk; word &= word - 1 {
+		for ; word != 0 && nh+nover < fusedChunk; word &= word - 1 {
 			v := uint32(wi<<6 + bits.TrailingZeros64(word))
 			b := &node[v]
 			st := b.state
@@ -108,7 +113,7 @@ func (s *stepper) scan() {
 			maxQueue = max(maxQueue, ready)
 			if b.over >= 0 {
 				touched += uint64(s.pool[b.over].ID)
-				s.over[nover&(sendChunk-1)] = v
+				s.over[nover&(fusedChunk-1)] = v
 				nover++
 				continue
 			}
@@ -123,10 +128,10 @@ func (s *stepper) scan() {
 			b.state = st - 1
 			// Clear v's busy bit if it is now empty, without a branch.
 			busy[wi] &^= (uint64(st&maxWaiting) - 2) >> 63 << (v & 63)
-			s.hops[nh&(sendChunk-1)] = hop{words{a.lo ^ lo, a.hi ^ hi}, v}
+			s.hops[nh&(fusedChunk-1)] = hop{words{a.lo ^ lo, a.hi ^ hi}, v}
 			nh++
 		}
-		if nh+nover == sendChunk {
+		if nh+nover == fusedChunk {
 			break
 		}
 		if wi++; wi < len(busy) {
