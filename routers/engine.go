@@ -119,7 +119,7 @@ type Engine struct {
 	maxQueue  int
 	prioLoads [256]int64
 	full      bool   // a node held too many packets (ErrFull)
-	touched   uint32 // what touch read, kept so that the reads stay
+	touched   uint32 // what was read ahead of use, kept so that the reads stay
 }
 
 // sendChunk is how many chosen packets are moved together.
@@ -168,7 +168,8 @@ func (e *Engine) Run(r Router, prios int) (*Result, error) {
 		r.Start(first, batch)
 		for i := range batch {
 			if batch[i].Fate == Waiting {
-				e.put(&batch[i], &e.node[batch[i].To], -1)
+				m := &batch[i]
+				e.put(&m.Packet, m.To, &e.node[m.To], -1)
 				live++
 			}
 		}
@@ -268,17 +269,12 @@ func (e *Engine) arrive(m *Move, t int32) int {
 	switch m.Fate {
 	case Waiting:
 		b := &e.node[m.To]
-		if e.Discipline != FIFO {
-			// The common case, put inline: the packet goes in place.
-			b.renew(t)
-			if n := b.len(); n < inline && b.fresh() < maxFresh {
-				b.pk[n] = m.Packet
-				b.state += 1 + oneFresh
-				e.busy[m.To>>6] |= 1 << (m.To & 63)
-				return 0
-			}
+		// The common case first: the packet goes in place.
+		if e.Discipline != FIFO && b.putInline(&m.Packet, stamp(t)) {
+			setBusy(e.busy, m.To)
+			return 0
 		}
-		e.put(m, b, t)
+		e.put(&m.Packet, m.To, b, t)
 		return 0
 	case Dropped:
 		res.Dropped++

@@ -28,11 +28,38 @@ const (
 func (b *node) len() int   { return int(b.state & maxWaiting) }
 func (b *node) fresh() int { return int(b.state >> 24 & maxFresh) }
 
+// stamp is the stamp bit of node.state for packets arriving in step t.
+func stamp(t int32) uint32 { return uint32(t&1) << 31 }
+
+// renewed returns node state st with its fresh packets forgotten if they
+// arrived before the step of stamp now, and stamped now.
+func renewed(st, now uint32) uint32 {
+	return st&^(uint32(int32(st^now)>>31)&(maxFresh<<24|1<<31)) | now
+}
+
 // renew forgets the fresh packets of b if they arrived before step t.
-func (b *node) renew(t int32) {
-	par := uint32(t & 1)
-	same := b.state>>31 ^ par ^ 1 // 1 if the stamp is t's parity
-	b.state = b.state&maxWaiting | b.state&(maxFresh<<24)&-same | par<<31
+func (b *node) renew(t int32) { b.state = renewed(b.state, stamp(t)) }
+
+// putInline puts packet k, arriving in the step of stamp now, in place at
+// b if there is a place left there, and reports whether it did.
+func (b *node) putInline(k *Packet, now uint32) bool {
+	st := renewed(b.state, now)
+	n := st & maxWaiting
+	if n >= inline || st>>24&maxFresh == maxFresh {
+		return false
+	}
+	b.pk[n] = *k
+	b.state = st + 1 + oneFresh
+	return true
+}
+
+// setBusy sets the bit of node v in busy.
+func setBusy(busy []uint64, v uint32) { busy[v>>6] |= 1 << (v & 63) }
+
+// clearIfEmpty clears the bit of node v in busy if v holds count = 0
+// packets, without a branch.
+func clearIfEmpty(busy []uint64, v, count uint32) {
+	busy[v>>6] &^= (uint64(count) - 1) >> 63 << (v & 63)
 }
 
 // entry is a packet in the overflow pool.

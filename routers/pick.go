@@ -42,9 +42,7 @@ func (e *Engine) pick(v uint32, t int32) {
 			ready--
 		}
 	}
-	// Clear v's busy bit if it is now empty, without a branch.
-	empty := uint64(uint32(b.len()-1) >> 31)
-	e.busy[v>>6] &^= empty << (v & 63)
+	clearIfEmpty(e.busy, v, uint32(b.len()))
 }
 
 // pickQueue chooses by the discipline among the first ready packets of b
@@ -57,6 +55,9 @@ func (e *Engine) pickQueue(v uint32, b *node, ready int, tag uint8, byTag bool) 
 // take chooses by the discipline among the first ready packets of b (those
 // with Tag tag if byTag), takes it out and returns it.
 func (e *Engine) take(b *node, ready int, tag uint8, byTag bool) Packet {
+	if e.Discipline == Priority && !byTag {
+		return e.takeFirst(b, ready)
+	}
 	draw := -1
 	if e.Discipline == Random {
 		draw = e.Rand.IntN(e.count(b, ready, tag, byTag))
@@ -86,13 +87,37 @@ func (e *Engine) take(b *node, ready int, tag uint8, byTag bool) Packet {
 	return k
 }
 
+// takeFirst is take under the Priority discipline, among all the first
+// ready packets of b.
+func (ns *nodes) takeFirst(b *node, ready int) Packet {
+	best, bi := priorityKey(&b.pk[0]), 0
+	if k := priorityKey(&b.pk[1]); ready > 1 && k < best {
+		best, bi = k, 1
+	}
+	// at is the pool index of position i, prev that of i−1.
+	var bat, bprev int32
+	for i, at, prev := inline, b.over, int32(-1); i < ready; i++ {
+		if k := priorityKey(&ns.pool[at].Packet); k < best {
+			best, bi, bat, bprev = k, i, at, prev
+		}
+		prev, at = at, ns.pool[at].next
+	}
+	k := *ns.packet(b, bi, bat)
+	ns.remove(b, bi, bat, bprev)
+	return k
+}
+
+// priorityKey orders packets under the Priority discipline: by Prio, ties
+// by ID.
+func priorityKey(k *Packet) uint64 { return uint64(k.Prio)<<32 | uint64(k.ID) }
+
 // key orders the packets of a queue, smallest first: by priority or by
 // hops to go, ties by packet id; under FIFO all keys are equal and the
 // first packet, the earliest to arrive, goes.
 func (e *Engine) key(k *Packet) uint64 {
 	switch e.Discipline {
 	case Priority:
-		return uint64(k.Prio)<<32 | uint64(k.ID)
+		return priorityKey(k)
 	case Farthest:
 		return uint64(255-k.Remain)<<32 | uint64(k.ID)
 	}
@@ -114,12 +139,10 @@ func (e *Engine) count(b *node, ready int, tag uint8, byTag bool) int {
 	return c
 }
 
-// put adds the packet of m to b, the node m.To, at the end of step t (t =
-// −1: before the first step). Under FIFO it goes after the packets that
-// arrived before and those of the same step with a smaller id. Engine.move
-// handles the common case, a free place in b, without calling put.
-func (e *Engine) put(m *Move, b *node, t int32) {
-	v := m.To
+// put adds packet k to b, node v, at the end of step t (t = −1: before
+// the first step). Under FIFO it goes after the packets that arrived before
+// and those of the same step with a smaller id.
+func (e *Engine) put(k *Packet, v uint32, b *node, t int32) {
 	pos := b.len()
 	if t >= 0 {
 		b.renew(t)
@@ -130,17 +153,17 @@ func (e *Engine) put(m *Move, b *node, t int32) {
 	}
 	if t >= 0 {
 		if e.Discipline == FIFO {
-			pos = e.fifoPos(b, m.ID)
+			pos = e.fifoPos(b, k.ID)
 		}
 		b.state += oneFresh
 	}
 	if pos < inline && pos == b.len() {
-		b.pk[pos] = m.Packet
+		b.pk[pos] = *k
 		b.state++
 	} else {
-		e.insert(b, pos, &m.Packet)
+		e.insert(b, pos, k)
 	}
-	e.busy[v>>6] |= 1 << (v & 63)
+	setBusy(e.busy, v)
 }
 
 // fifoPos returns the position before the first fresh packet of b with an

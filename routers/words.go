@@ -29,3 +29,6 @@ func (w words) dst() uint32  { return uint32(w.hi >> 32) }
 
 // key orders packets under the Priority discipline: by Prio, ties by ID.
 func (w words) key() uint64 { return w.lo << (64 - prioShift - 8) }
+
+// words returns the packets b holds in place as words.
+func (b *node) words() *[inline]words { return (*[inline]words)(unsafe.Pointer(&b.pk)) }
