@@ -27,16 +27,23 @@
 // Packets are stored with the node they wait at, two in place (a node is 40
 // bytes) and the others in an overflow pool (24 bytes each), so a step reads
 // the nodes in order and writes each moved packet to one of the few streams
-// of neighbours, rather than reaching for packets at random. For Valiant's
-// routing that is about 45 bytes per packet; a node may hold at most 2^24−1
-// packets and receive at most 127 in one step (ErrFull). The case the
-// experiments spend their time in, e-cube or Valiant single-port under the
-// priority rule with nothing recorded, runs in a step of its own that keeps
-// each packet in registers from its node to the next (stepFused); it routes
-// exactly as the general step does. Collective
-// operations that combine messages are schedules of their own and reuse the
-// trace and invariant checks rather than the queue engine, as bitonic-sort
-// routing does here.
+// of neighbours, rather than reaching for packets at random. A node may hold
+// at most 2^24−1 packets and receive at most 127 in one step (ErrFull).
+//
+// The case the experiments spend their time in, e-cube or Valiant
+// single-port under the priority rule with nothing recorded, runs in a step
+// of its own (stepFused) that routes exactly as the general step does. It
+// holds each packet as one word ordered as the priority rule orders packets
+// (priority, id, and the route still to go to the next waypoint), three to a
+// 32-byte node kept sorted and the others in an overflow pool (16 bytes
+// each). It first takes the smallest word out of every node, then routes
+// those packets and puts them at their next nodes, so that a node never
+// holds a packet that arrived in the current step. For Valiant's routing
+// that is about 46 bytes per packet.
+//
+// Collective operations that combine messages are schedules of their own
+// and reuse the trace and invariant checks rather than the queue engine, as
+// bitonic-sort routing does here.
 //
 // # Priority rule
 //

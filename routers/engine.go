@@ -111,7 +111,7 @@ type Engine struct {
 	nodes
 	busy  []uint64 // bit v set iff node v holds a packet
 	moves []Move   // packets chosen and not yet moved in this step
-	fast  stepper  // stepFused's state
+	fast  fastStep // stepFused's state
 	ports int
 	res   *Result
 	// The longest queue seen and the packets sent per priority, kept
@@ -142,7 +142,6 @@ func (e *Engine) Run(r Router, prios int) (*Result, error) {
 	if ports < 1 || ports > maxPorts {
 		return nil, fmt.Errorf("routers: %d queues per node, want 1 … %d", ports, maxPorts)
 	}
-	e.reset(nn)
 	e.busy = grow(e.busy, (nn+63)/64)
 	clear(e.busy)
 	if prios > len(e.prioLoads) {
@@ -161,23 +160,17 @@ func (e *Engine) Run(r Router, prios int) (*Result, error) {
 		res.Loads = make([]int32, prios*nn)
 		res.LoadNodes = nn
 	}
-	live := 0
-	for first := 0; first < np; first += sendChunk {
-		e.moves = grow(e.moves, min(sendChunk, np-first))
-		batch := e.moves
-		r.Start(first, batch)
-		for i := range batch {
-			if batch[i].Fate == Waiting {
-				m := &batch[i]
-				e.put(&m.Packet, m.To, &e.node[m.To], -1)
-				live++
-			}
-		}
+	w, fused := e.fused(r)
+	var live int
+	if fused {
+		live = e.startFused(w)
+	} else {
+		e.reset(nn)
+		live = e.start(r, func(m *Move) { e.put(&m.Packet, m.To, &e.node[m.To], -1) })
 	}
 	if e.full {
 		return nil, fmt.Errorf("%w (at the start)", ErrFull)
 	}
-	w, fused := e.fused(r)
 	for t := int32(0); live > 0; t++ {
 		sent := res.Hops
 		if fused {
@@ -195,6 +188,24 @@ func (e *Engine) Run(r Router, prios int) (*Result, error) {
 	res.MaxQueue, e.res = e.maxQueue, nil
 	copy(res.PrioLoads, e.prioLoads[:])
 	return res, nil
+}
+
+// start sets up the packets of r, puts each that waits for a hop by put
+// and returns how many wait.
+func (e *Engine) start(r Router, put func(m *Move)) (live int) {
+	np := r.Packets()
+	for first := 0; first < np; first += sendChunk {
+		e.moves = grow(e.moves, min(sendChunk, np-first))
+		batch := e.moves
+		r.Start(first, batch)
+		for i := range batch {
+			if batch[i].Fate == Waiting {
+				put(&batch[i])
+				live++
+			}
+		}
+	}
+	return live
 }
 
 // stepQueues runs step t: every node's queues choose the packets they send
@@ -290,8 +301,9 @@ func (e *Engine) arrive(m *Move, t int32) int {
 	return 1
 }
 
-// touchNodes is the number of nodes from which touch pays: their 40 bytes
-// each no longer fit in a core's 1 MiB second-level cache.
+// touchNodes is the number of nodes beyond which reading them ahead pays
+// (touch, and putAll for stepFused): their 40 or 32 bytes each no longer fit
+// in a core's 1 MiB second-level cache.
 const touchNodes = 1 << 14
 
 // touch reads the node of every move before the moves are put there, so
@@ -313,9 +325,10 @@ func grow[T any](s []T, n int) []T {
 }
 
 // StateBytes is the memory the engine's buffers hold: the nodes with their
-// packets, the busy bits and the moves of one chunk (as Moves, and as hops
-// with the nodes stepFused leaves aside).
+// packets (as Packets, and as keys for stepFused), the busy bits, the
+// moves of one chunk and the packets stepFused sends in one step.
 func (e *Engine) StateBytes() int64 {
-	return e.nodes.bytes() + int64(cap(e.busy))*8 + int64(cap(e.moves))*int64(unsafe.Sizeof(Move{})) +
-		int64(unsafe.Sizeof(e.fast.hops)+unsafe.Sizeof(e.fast.over))
+	f := &e.fast
+	return e.nodes.bytes() + f.bytes() + int64(cap(e.busy))*8 + int64(cap(e.moves))*int64(unsafe.Sizeof(Move{})) +
+		int64(cap(f.keys))*8 + int64(cap(f.at))*4
 }

@@ -1,186 +1,184 @@
 package routers
 
-import (
-	"math/bits"
-	"unsafe"
-)
+import "math/bits"
 
 // fused returns r as a waypoint router if Run can step it with stepFused:
 // single-port, under the Priority discipline, recording nothing beyond the
-// summary: the case the experiments spend their time in.
+// summary, with keys that fit in a word: the case the experiments spend
+// their time in.
 func (e *Engine) fused(r Router) (*waypoints, bool) {
 	w, ok := r.(*waypoints)
-	return w, ok && wordsFit && w.port == SinglePort && e.Discipline == Priority && e.Record == Record{}
+	return w, ok && w.port == SinglePort && e.Discipline == Priority && e.Record == Record{} &&
+		prioBits+bits.Len(uint(w.Packets()-1))+w.n <= 64
 }
 
-// fusedChunk is how many packets stepFused chooses before it puts them at
-// their next nodes: a power of two, larger than sendChunk because a hop is
-// smaller than a Move.
-const fusedChunk = 512
+// A key is a packet of stepFused as one word, ordered as the Priority
+// discipline orders packets: Prio in the top prioBits, then ID, then in
+// the low n bits the route x = node ⊕ Via still to go to the waypoint.
+// Priorities are at most 2n < 2^prioBits for the n ≤ 29 that fit.
+const (
+	prioBits  = 6
+	prioShift = 64 - prioBits
+)
 
-// hop is a packet, held as words, at node at: the node it is taken from,
-// and once routed the node it goes to.
-type hop struct {
-	k  words
-	at uint32
+// fastStep is the state of stepFused: the packets waiting at each node as
+// keys, and the packets sent in the step.
+type fastStep struct {
+	sorted
+	n    uint     // bits of x in a key
+	keys []uint64 // packets sent
+	at   []uint32 // the nodes they leave, then the nodes they go to
 }
 
-// stepper is the state of stepFused within a step: where the scan of the
-// busy nodes is, and the chunk of packets chosen but not yet put at their
-// next nodes. The loops over a chunk, scan, route and putInline, call no
-// function, so that the compiler keeps their state in registers; what takes
-// a call (packets in the overflow pool) they leave to stepFused and
-// putHops.
-type stepper struct {
-	now  uint32 // the stamp of the step
-	wi   int    // busy word being scanned
-	word uint64 // its bits not yet scanned
-	hops [fusedChunk]hop
-	nh   int // chosen and not yet put
-	// over holds the nodes of the chunk whose packets reach into the
-	// overflow pool, left to stepFused.
-	over  [fusedChunk]uint32
-	nover int
-	done  int   // packets arrived
-	sent  int64 // packets sent
+// key returns the key of the packet of m at node m.To.
+func (f *fastStep) key(m *Move) uint64 {
+	return uint64(m.Prio)<<prioShift | uint64(m.ID)<<f.n | uint64(m.To^m.Via)
+}
+
+// startFused sets up the packets of w in the sorted store and returns how
+// many wait.
+func (e *Engine) startFused(w *waypoints) int {
+	f := &e.fast
+	nodes := w.Nodes()
+	f.reset(nodes)
+	f.n = uint(w.n)
+	// A node sends at most one packet per step.
+	size := min(nodes, w.Packets())
+	f.keys, f.at = grow(f.keys, size), grow(f.at, size)
+	return e.start(w, func(m *Move) {
+		f.put(&f.node[m.To], f.key(m))
+		setBusy(e.busy, m.To)
+	})
 }
 
 // stepFused runs step t for w as pick, Router.Send and move do, and
-// returns how many packets arrived.
+// returns how many packets arrived. Every packet it puts arrived in step t,
+// after the packets waiting at the start of the step were chosen, so that
+// the next to leave a node is always its smallest key.
 func (e *Engine) stepFused(w *waypoints, t int32) int {
-	s := &e.fast
-	s.now, s.wi, s.word, s.done, s.sent = stamp(t), 0, e.busy[0], 0, 0
-	for {
-		e.scan()
-		for _, v := range s.over[:s.nover] {
-			b := &e.node[v]
-			p := e.takeFirst(b, b.len()-b.fresh())
-			s.hops[s.nh] = hop{*asWords(&p), v}
-			s.nh++
-			clearIfEmpty(e.busy, v, uint32(b.len()))
-		}
-		s.nover = 0
-		end := s.wi == len(e.busy)
-		if s.nh == fusedChunk || end {
-			e.putHops(w, t)
-		}
-		if end {
-			break
-		}
-	}
-	e.res.Hops += s.sent
-	if s.done > 0 {
+	sent := e.scan()
+	kept := e.route(w, sent)
+	e.putAll(kept)
+	e.res.Hops += int64(sent)
+	if kept < sent {
 		e.res.T = int(t + 1)
 	}
-	return s.done
+	return sent - kept
 }
 
-// scan chooses the packet of each busy node from the scan position on and
-// adds it to the chunk, until the chunk is full or the scan ends. A node
-// whose packets reach into the overflow pool it leaves to stepFused, after
-// reading the first pool entry, so that the cache misses overlap.
-func (e *Engine) scan() {
-	s, node, busy := &e.fast, e.node, e.busy
-	now, wi, word, nh, nover := s.now, s.wi, s.word, s.nh, s.nover
-	maxQueue := e.maxQueue
-	var touched uint32
-	for wi < len(busy) {
-		for ; word != 0 && nh+nover < fusedChunk; word &= word - 1 {
+// scan takes the first packet out of every node that holds one, into keys
+// and at, and returns how many.
+func (e *Engine) scan() int {
+	f := &e.fast
+	node, busy, keys, at := f.node, e.busy, f.keys, f.at
+	maxQueue := uint32(e.maxQueue)
+	n, over := 0, len(at)
+	for wi := range busy {
+		var emptied uint64
+		for word := busy[wi]; word != 0; word &= word - 1 {
 			v := uint32(wi<<6 + bits.TrailingZeros64(word))
 			b := &node[v]
-			st := renewed(b.state, now)
-			b.state = st
-			ready := int(st&maxWaiting) - int(st>>24&maxFresh)
-			if ready == 0 {
+			m := b.n
+			maxQueue = max(maxQueue, m)
+			if m-1 >= sortedInline {
+				// Left to the loop below, so that this one calls nothing.
+				over--
+				at[over] = v
 				continue
 			}
-			maxQueue = max(maxQueue, ready)
-			if b.over >= 0 {
-				touched += e.pool[b.over].ID
-				s.over[nover&(fusedChunk-1)] = v
-				nover++
-				continue
-			}
-			// Take the second packet if it is ready and goes first, the
-			// first otherwise, without a branch.
-			pk := b.words()
-			a, c := pk[0], pk[1]
-			_, less := bits.Sub64(c.key(), a.key(), 0)
-			second := -(less & uint64(ready>>1))
-			lo, hi := (a.lo^c.lo)&second, (a.hi^c.hi)&second
-			pk[0] = words{c.lo ^ lo, c.hi ^ hi}
-			b.state = st - 1
-			clearIfEmpty(busy, v, st&maxWaiting-1)
-			s.hops[nh&(fusedChunk-1)] = hop{words{a.lo ^ lo, a.hi ^ hi}, v}
-			nh++
+			keys[n], at[n] = b.pk[m-1], v
+			b.pk[m-1] = 0
+			n++
+			b.n = m - 1
+			emptied |= (uint64(m-1) - 1) >> 63 << (v & 63)
 		}
-		if nh+nover == fusedChunk {
-			break
-		}
-		if wi++; wi < len(busy) {
-			word = busy[wi]
-		}
+		busy[wi] &^= emptied
 	}
-	s.wi, s.word, s.nh, s.nover = wi, word, nh, nover
-	e.maxQueue = maxQueue
-	e.touched += touched
+	// at[n] is written after at[i] (i ≥ over ≥ n) is read.
+	for i := over; i < len(at); i++ {
+		v := at[i]
+		keys[n], at[n] = f.take(&node[v]), v
+		n++
+	}
+	e.maxQueue = int(maxQueue)
+	return n
 }
 
-// route routes the packets of hs for w from the node they were taken from
-// to the next, keeps those that have not arrived at the front of hs and
-// returns how many they are.
-func (e *Engine) route(w *waypoints, hs []hop) int {
+// route moves the sent packets, keys[:sent] leaving at[:sent], over their
+// next link, keeps those that have not arrived at the front with at their
+// next node, and returns how many they are.
+func (e *Engine) route(w *waypoints, sent int) int {
+	f := &e.fast
+	keys := f.keys[:sent]
+	at := f.at[:len(keys)]
+	xBits, off := f.n&63, uint64(w.off)
+	xMask := uint64(1)<<xBits - 1
+	idMask := ^uint64(0) >> prioBits &^ xMask
 	kept := 0
-	for _, h := range hs {
-		k, v := h.k, h.at
-		e.prioLoads[k.prio()]++
-		via := k.via()
-		x := v ^ via
-		to := v ^ (x & -x)
-		via, ph, prio, _, there := w.next(to, via, k.dst(), k.phase())
+	for i, k := range keys {
+		prio := k >> prioShift
+		e.prioLoads[prio]++
+		// The next link is the lowest bit of x.
+		low := k & -k
+		to := at[i] ^ uint32(low)
+		if k ^= low; k&xMask != 0 {
+			// On to the same waypoint: the priority follows the dimension.
+			keys[kept] = k + uint64(bits.TrailingZeros64(k)-bits.TrailingZeros64(low))<<prioShift
+			at[kept] = to
+			kept++
+			continue
+		}
+		ph, dst := uint8(1), to
+		if prio <= off {
+			ph, dst = 0, w.req.Dst[k&idMask>>xBits]
+		}
+		via, _, p, _, there := w.next(to, to, dst, ph)
 		if there {
 			continue
 		}
-		k.lo = k.lo&^(0xff<<prioShift|0xff<<phaseShift) | uint64(prio)<<prioShift | uint64(ph)<<phaseShift
-		k.hi = k.hi&^0xffffffff | uint64(via)
-		hs[kept] = hop{k, to}
+		keys[kept] = uint64(p)<<prioShift | k&idMask | uint64(to^via)
+		at[kept] = to
 		kept++
 	}
-	e.fast.sent += int64(len(hs))
-	e.fast.done += len(hs) - kept
 	return kept
 }
 
-// putHops routes the chunk's packets for w, sent in step t, and puts them
-// at their next nodes.
-func (e *Engine) putHops(w *waypoints, t int32) {
-	s := &e.fast
-	hs := s.hops[:e.route(w, s.hops[:s.nh])]
-	if len(e.node) > touchNodes {
-		// Read each node first, so that the cache misses overlap.
-		var sum uint32
-		for _, h := range hs {
-			sum += e.node[h.at].state
+// putAll puts the packets of keys[:kept] at their nodes at[:kept].
+func (e *Engine) putAll(kept int) {
+	f := &e.fast
+	for lo := 0; lo < kept; lo += sendChunk {
+		hi := min(lo+sendChunk, kept)
+		if len(f.node) > touchNodes {
+			// Read the nodes first, so that the cache misses overlap.
+			var sum uint32
+			for _, v := range f.at[lo:hi] {
+				sum += f.node[v].n
+			}
+			e.touched = sum
 		}
-		e.touched = sum
+		for i := e.putInline(lo, hi); i < hi; i = e.putInline(i+1, hi) {
+			f.put(&f.node[f.at[i]], f.keys[i])
+			setBusy(e.busy, f.at[i])
+		}
 	}
-	for i := e.putInline(hs); i < len(hs); i += 1 + e.putInline(hs[i+1:]) {
-		h := &hs[i]
-		e.put((*Packet)(unsafe.Pointer(&h.k)), h.at, &e.node[h.at], t)
-	}
-	s.nh = 0
 }
 
-// putInline puts the packets of hs at their next nodes as long as each
-// finds a place there, and returns how many it put.
-func (e *Engine) putInline(hs []hop) int {
-	node, busy, now := e.node, e.busy, e.fast.now
-	for i := range hs {
-		h := &hs[i]
-		if !node[h.at].putInline((*Packet)(unsafe.Pointer(&h.k)), now) {
+// putInline puts the packets from the ith to the end-th as long as each
+// finds a place in its node, and returns the index of the first that does
+// not.
+func (e *Engine) putInline(i, end int) int {
+	f := &e.fast
+	node, busy, keys, at := f.node, e.busy, f.keys[:end], f.at[:end]
+	for ; i < end; i++ {
+		v := at[i]
+		b := &node[v]
+		m := b.n
+		if m >= sortedInline {
 			return i
 		}
-		setBusy(busy, h.at)
+		b.insert(keys[i])
+		b.n = m + 1
+		setBusy(busy, v)
 	}
-	return len(hs)
+	return end
 }

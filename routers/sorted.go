@@ -1,0 +1,114 @@
+package routers
+
+// sortedInline is how many packets a sortedNode holds in place; insert
+// is written out for 3.
+const sortedInline = 3
+
+// sortedNode holds the packets waiting at one node as keys, smallest
+// first out: the smallest min(n, sortedInline) in place, largest first, so
+// that the next to leave is the last in place, and the places left free
+// hold 0, below every key; the others unordered in an overflow list. 32
+// bytes.
+type sortedNode struct {
+	n    uint32 // packets waiting
+	over int32  // first overflow entry, −1 if none
+	pk   [sortedInline]uint64
+}
+
+// overEntry is a key in the overflow pool of a sorted store.
+type overEntry struct {
+	key  uint64
+	next int32 // next entry of its list, −1 at the end
+}
+
+// sorted stores the packets waiting at every node as keys, for a step in
+// which all of them arrived before it, so that the next to leave is the
+// smallest key.
+type sorted struct {
+	node []sortedNode
+	pool []overEntry
+	free []int32 // free pool entries, the next to use last
+}
+
+func (s *sorted) reset(n int) {
+	s.node = grow(s.node, n)
+	for i := range s.node {
+		s.node[i] = sortedNode{over: -1}
+	}
+	s.pool, s.free = s.pool[:0], s.free[:0]
+}
+
+func (s *sorted) bytes() int64 {
+	return int64(cap(s.node))*32 + int64(cap(s.pool))*16 + int64(cap(s.free))*4
+}
+
+// insert puts key k in place at b, which holds fewer than sortedInline
+// keys there, without a branch: each place takes the larger of its key and
+// the smaller of k and the key above it.
+func (b *sortedNode) insert(k uint64) {
+	p := &b.pk
+	p[2], p[1], p[0] = max(p[2], min(p[1], k)), max(p[1], min(p[0], k)), max(p[0], k)
+}
+
+// put adds key k to b.
+func (s *sorted) put(b *sortedNode, k uint64) {
+	if b.n >= sortedInline {
+		if k > b.pk[0] {
+			s.push(b, k)
+			b.n++
+			return
+		}
+		// k stays in place, the largest key in place goes to the list.
+		s.push(b, b.pk[0])
+		copy(b.pk[:], b.pk[1:])
+		b.pk[sortedInline-1] = 0
+	}
+	b.insert(k)
+	b.n++
+}
+
+// take takes the smallest key out of b, which holds at least one.
+func (s *sorted) take(b *sortedNode) uint64 {
+	m := min(b.n, sortedInline)
+	k := b.pk[m-1]
+	b.pk[m-1] = 0
+	b.n--
+	if b.over >= 0 {
+		// The smallest of the list is the largest in place now.
+		copy(b.pk[1:], b.pk[:sortedInline-1])
+		b.pk[0] = s.popMin(b)
+	}
+	return k
+}
+
+// push adds key k to the overflow list of b.
+func (s *sorted) push(b *sortedNode, k uint64) {
+	var i int32
+	if n := len(s.free); n > 0 {
+		i = s.free[n-1]
+		s.free = s.free[:n-1]
+	} else {
+		i = int32(len(s.pool))
+		s.pool = append(s.pool, overEntry{})
+	}
+	s.pool[i] = overEntry{key: k, next: b.over}
+	b.over = i
+}
+
+// popMin takes the smallest key out of the overflow list of b, which is
+// not empty.
+func (s *sorted) popMin(b *sortedNode) uint64 {
+	best, bprev := b.over, int32(-1)
+	for prev, at := b.over, s.pool[b.over].next; at >= 0; prev, at = at, s.pool[at].next {
+		if s.pool[at].key < s.pool[best].key {
+			best, bprev = at, prev
+		}
+	}
+	if bprev < 0 {
+		b.over = s.pool[best].next
+	} else {
+		s.pool[bprev].next = s.pool[best].next
+	}
+	s.free = append(s.free, best)
+	return s.pool[best].key
+}

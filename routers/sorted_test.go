@@ -1,0 +1,74 @@
+package routers
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/hyperroute/hyperroute/hypercube"
+)
+
+// TestSortedStore puts and takes keys at a few nodes at random and checks
+// that each take returns the smallest key the node holds, against a sorted
+// slice per node, and that places left free hold 0.
+func TestSortedStore(t *testing.T) {
+	rng := testRand(5)
+	var s sorted
+	s.reset(4)
+	model := make([][]uint64, 4)
+	for step := range 20000 {
+		v := rng.IntN(4)
+		b := &s.node[v]
+		m := model[v]
+		if len(m) > 0 && (rng.IntN(2) == 0 || len(m) > 12) {
+			if got := s.take(b); got != m[0] {
+				t.Fatalf("step %d: node %d gave %d, want %d (%v)", step, v, got, m[0], m)
+			}
+			model[v] = m[1:]
+		} else {
+			k := 1 + rng.Uint64N(1<<20)
+			s.put(b, k)
+			i, _ := slices.BinarySearch(m, k)
+			model[v] = slices.Insert(m, i, k)
+		}
+		for u, want := range model {
+			b := &s.node[u]
+			if int(b.n) != len(want) || (b.over >= 0) != (len(want) > sortedInline) {
+				t.Fatalf("step %d: node %d holds %d keys, overflow %d; want %d", step, u, b.n, b.over, len(want))
+			}
+			for j := len(want); j < sortedInline; j++ {
+				if b.pk[j] != 0 {
+					t.Fatalf("step %d: node %d: free place %d holds %d", step, u, j, b.pk[j])
+				}
+			}
+		}
+	}
+	held := 0
+	for _, m := range model {
+		held += max(len(m)-sortedInline, 0)
+	}
+	if free := len(s.free); free+held != len(s.pool) {
+		t.Errorf("pool of %d entries: %d free, %d held", len(s.pool), free, held)
+	}
+}
+
+// TestFusedFits checks that stepFused is chosen exactly when a packet's
+// priority, id and route fit in one word.
+func TestFusedFits(t *testing.T) {
+	for _, c := range []struct {
+		n, mu int
+		fits  bool
+	}{
+		{1, 1, true},
+		{20, 1, true},
+		{20, 1 << 11, true},
+		{29, 1, true},
+		{29, 2, false},
+		{30, 1, false},
+	} {
+		var w waypoints
+		w.reset(c.n, SinglePort, Priority, &hypercube.Request{N: c.n, Mu: c.mu}, nil)
+		if _, ok := new(Engine).fused(&w); ok != c.fits {
+			t.Errorf("n=%d mu=%d: fused %v, want %v", c.n, c.mu, ok, c.fits)
+		}
+	}
+}
