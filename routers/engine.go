@@ -166,7 +166,7 @@ func (e *Engine) Run(r Router, prios int) (*Result, error) {
 		live = e.startFused(w)
 	} else {
 		e.reset(nn)
-		live = e.start(r, func(m *Move) { e.put(&m.Packet, m.To, &e.node[m.To], -1) })
+		live = e.start(r)
 	}
 	if e.full {
 		return nil, fmt.Errorf("%w (at the start)", ErrFull)
@@ -190,17 +190,17 @@ func (e *Engine) Run(r Router, prios int) (*Result, error) {
 	return res, nil
 }
 
-// start sets up the packets of r, puts each that waits for a hop by put
-// and returns how many wait.
-func (e *Engine) start(r Router, put func(m *Move)) (live int) {
+// start sets up the packets of r, puts each that waits for a hop at its
+// node and returns how many wait.
+func (e *Engine) start(r Router) (live int) {
 	np := r.Packets()
 	for first := 0; first < np; first += sendChunk {
 		e.moves = grow(e.moves, min(sendChunk, np-first))
 		batch := e.moves
 		r.Start(first, batch)
 		for i := range batch {
-			if batch[i].Fate == Waiting {
-				put(&batch[i])
+			if m := &batch[i]; m.Fate == Waiting {
+				e.put(&m.Packet, m.To, &e.node[m.To], -1)
 				live++
 			}
 		}

@@ -30,25 +30,26 @@ type fastStep struct {
 	at   []uint32 // the nodes they leave, then the nodes they go to
 }
 
-// key returns the key of the packet of m at node m.To.
-func (f *fastStep) key(m *Move) uint64 {
-	return uint64(m.Prio)<<prioShift | uint64(m.ID)<<f.n | uint64(m.To^m.Via)
-}
-
 // startFused sets up the packets of w in the sorted store and returns how
 // many wait.
-func (e *Engine) startFused(w *waypoints) int {
+func (e *Engine) startFused(w *waypoints) (live int) {
 	f := &e.fast
-	nodes := w.Nodes()
+	nodes, np := w.Nodes(), w.Packets()
 	f.reset(nodes)
 	f.n = uint(w.n)
 	// A node sends at most one packet per step.
-	size := min(nodes, w.Packets())
-	f.keys, f.at = grow(f.keys, size), grow(f.at, size)
-	return e.start(w, func(m *Move) {
-		f.put(&f.node[m.To], f.key(m))
-		setBusy(e.busy, m.To)
-	})
+	f.keys, f.at = grow(f.keys, min(nodes, np)), grow(f.at, min(nodes, np))
+	for id := range np {
+		src := w.req.Src(id)
+		via, dst, ph := w.first(id)
+		via, _, prio, _, there := w.next(src, via, dst, ph)
+		if !there {
+			f.put(&f.node[src], uint64(prio)<<prioShift|uint64(id)<<f.n|uint64(src^via))
+			setBusy(e.busy, src)
+			live++
+		}
+	}
+	return live
 }
 
 // stepFused runs step t for w as pick, Router.Send and move do, and

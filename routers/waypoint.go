@@ -46,13 +46,20 @@ func (w *waypoints) Start(first int, batch []Move) {
 	for i := range batch {
 		id := first + i
 		m := &batch[i]
-		m.ID, m.Dst = uint32(id), w.req.Dst[id]
-		m.Via, m.Phase = m.Dst, 1
-		if w.via != nil {
-			m.Via, m.Phase = w.via[id], 0
-		}
+		m.ID = uint32(id)
+		m.Via, m.Dst, m.Phase = w.first(id)
 		w.place(m, w.req.Src(id))
 	}
+}
+
+// first returns the first waypoint, the destination and the phase of
+// packet id at its source.
+func (w *waypoints) first(id int) (via, dst uint32, ph uint8) {
+	dst = w.req.Dst[id]
+	if w.via != nil {
+		return w.via[id], dst, 0
+	}
+	return dst, dst, 1
 }
 
 func (w *waypoints) Send(batch []Move) {
