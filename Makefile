@@ -6,7 +6,7 @@ BIN     := bin/hyperroute
 RESULTS ?= results$(if $(PROFILE),/$(PROFILE))
 FIGURES ?= figures
 
-.PHONY: all build test vet bench pgo fuzz sim experiment experiments figures clean
+.PHONY: all build test vet bench fuzz sim experiment experiments figures clean
 
 all: build experiment
 
@@ -48,21 +48,13 @@ vet:
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
 
-# Valiant single-port packet-hops/s and state per packet, built with the
-# binary's profile (PGO, as `go build` builds bin/hyperroute); n=24 once (about
-# a minute); the runner's overhead over raw simulation, and 1 vs 2 workers.
-PGO := $(CURDIR)/cmd/hyperroute/default.pgo
+# Valiant single-port packet-hops/s and state per packet; n=24 once (about
+# half a minute); the runner's overhead over raw simulation, and 1 vs 2
+# workers.
 bench:
-	$(GO) test -pgo=$(PGO) -run='^$$' -bench='Valiant/n=(10|14|18|20)$$' -benchtime=5x ./routers/
-	$(GO) test -pgo=$(PGO) -run='^$$' -bench='Valiant/n=24$$' -benchtime=1x -timeout=30m ./routers/
+	$(GO) test -run='^$$' -bench='Valiant/n=(10|14|18|20)$$' -benchtime=5x ./routers/
+	$(GO) test -run='^$$' -bench='Valiant/n=24$$' -benchtime=1x -timeout=30m ./routers/
 	$(GO) test -run='^$$' -bench='Overhead|Workers' -benchtime=20x ./experiments/
-
-# Profile-guided optimisation: cmd/hyperroute/default.pgo, which `go build`
-# applies to the binary, is a CPU profile of the Valiant benchmarks (about
-# 10% faster routing at n = 10…14, 10–20% at n = 18, 20). Remake it after
-# changing the simulator.
-pgo:
-	$(GO) test -pgo=off -run='^$$' -bench='Valiant/n=(10|14|18)$$' -benchtime=20x -cpuprofile=$(PGO) -o $(CURDIR)/bin/routers.test ./routers/
 
 fuzz:
 	$(GO) test -run='^$$' -fuzz=FuzzDisjointPaths -fuzztime=30s ./hypercube/

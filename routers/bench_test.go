@@ -13,7 +13,7 @@ func BenchmarkValiant(b *testing.B) {
 	for _, n := range []int{10, 14, 18, 20, 24} {
 		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
 			if n >= 24 && testing.Short() {
-				b.Skip("n=24 needs about 1 GiB and a minute; skipped with -short")
+				b.Skip("n=24 needs about 1 GiB and 20 seconds; skipped with -short")
 			}
 			cfg := Config{Router: "valiant", Pattern: "random", N: n, Mu: 1}
 			var s Sim
