@@ -1,5 +1,7 @@
 package routers
 
+import "unsafe"
+
 // sortedInline is how many packets a sortedNode holds in place; insert
 // is written out for 3.
 const sortedInline = 3
@@ -21,9 +23,9 @@ type overEntry struct {
 	next int32 // next entry of its list, −1 at the end
 }
 
-// sorted stores the packets waiting at every node as keys, for a step in
-// which all of them arrived before it, so that the next to leave is the
-// smallest key.
+// sorted stores the packets waiting at every node as keys, for a step
+// loop that puts no packet before every node has chosen its own, so that
+// the next to leave a node is its smallest key.
 type sorted struct {
 	node []sortedNode
 	pool []overEntry
@@ -39,7 +41,8 @@ func (s *sorted) reset(n int) {
 }
 
 func (s *sorted) bytes() int64 {
-	return int64(cap(s.node))*32 + int64(cap(s.pool))*16 + int64(cap(s.free))*4
+	return int64(cap(s.node))*int64(unsafe.Sizeof(sortedNode{})) + int64(cap(s.pool))*int64(unsafe.Sizeof(overEntry{})) +
+		int64(cap(s.free))*4
 }
 
 // insert puts key k in place at b, which holds fewer than sortedInline
