@@ -165,7 +165,7 @@ func (e *Engine) Run(r Router, prios int) (*Result, error) {
 	if fused {
 		live = e.startFused(w)
 	} else {
-		e.reset(nn)
+		e.nodes.reset(nn, node{over: -1})
 		live = e.start(r)
 	}
 	if e.full {

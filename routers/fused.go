@@ -35,7 +35,7 @@ type fastStep struct {
 func (e *Engine) startFused(w *waypoints) (live int) {
 	f := &e.fast
 	nodes, np := w.Nodes(), w.Packets()
-	f.reset(nodes)
+	f.reset(nodes, sortedNode{over: -1})
 	f.n = uint(w.n)
 	// A node sends at most one packet per step.
 	f.keys, f.at = grow(f.keys, min(nodes, np)), grow(f.at, min(nodes, np))

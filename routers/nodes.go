@@ -1,7 +1,5 @@
 package routers
 
-import "unsafe"
-
 // inline is how many waiting packets a node holds in place; the others wait
 // in the overflow pool.
 const inline = 2
@@ -71,43 +69,14 @@ type entry struct {
 
 // nodes stores the waiting packets of every node.
 type nodes struct {
-	node []node
-	pool []entry
-	// free lists the free pool entries, the next to use last: a stack
-	// rather than a list through the entries, so that taking one does not
-	// wait for the entry to be read.
-	free []int32
-}
-
-func (ns *nodes) reset(n int) {
-	ns.node = grow(ns.node, n)
-	for i := range ns.node {
-		ns.node[i] = node{over: -1}
-	}
-	ns.pool, ns.free = ns.pool[:0], ns.free[:0]
-}
-
-func (ns *nodes) bytes() int64 {
-	return int64(cap(ns.node))*int64(unsafe.Sizeof(node{})) + int64(cap(ns.pool))*int64(unsafe.Sizeof(entry{})) +
-		int64(cap(ns.free))*4
+	store[node, entry]
 }
 
 // alloc returns a pool entry holding k, not in any list.
 func (ns *nodes) alloc(k *Packet) int32 {
-	if n := len(ns.free); n > 0 {
-		i := ns.free[n-1]
-		ns.free = ns.free[:n-1]
-		ns.pool[i] = entry{Packet: *k, next: -1, tail: i}
-		return i
-	}
-	i := int32(len(ns.pool))
-	ns.pool = append(ns.pool, entry{Packet: *k, next: -1, tail: i})
+	i := ns.newEntry()
+	ns.pool[i] = entry{Packet: *k, next: -1, tail: i}
 	return i
-}
-
-// release returns entry i to the free entries.
-func (ns *nodes) release(i int32) {
-	ns.free = append(ns.free, i)
 }
 
 // entryAt returns the pool index of b's packet at position i ≥ inline and

@@ -10,7 +10,7 @@ import (
 func TestNodeStore(t *testing.T) {
 	rng := testRand(3)
 	var ns nodes
-	ns.reset(4)
+	ns.reset(4, node{over: -1})
 	model := make([][]uint32, 4)
 	id := uint32(0)
 	for step := range 20000 {

@@ -1,7 +1,5 @@
 package routers
 
-import "unsafe"
-
 // sortedInline is how many packets a sortedNode holds in place; insert
 // is written out for 3.
 const sortedInline = 3
@@ -27,22 +25,7 @@ type overEntry struct {
 // loop that puts no packet before every node has chosen its own, so that
 // the next to leave a node is its smallest key.
 type sorted struct {
-	node []sortedNode
-	pool []overEntry
-	free []int32 // free pool entries, the next to use last
-}
-
-func (s *sorted) reset(n int) {
-	s.node = grow(s.node, n)
-	for i := range s.node {
-		s.node[i] = sortedNode{over: -1}
-	}
-	s.pool, s.free = s.pool[:0], s.free[:0]
-}
-
-func (s *sorted) bytes() int64 {
-	return int64(cap(s.node))*int64(unsafe.Sizeof(sortedNode{})) + int64(cap(s.pool))*int64(unsafe.Sizeof(overEntry{})) +
-		int64(cap(s.free))*4
+	store[sortedNode, overEntry]
 }
 
 // insert puts key k in place at b, which holds fewer than sortedInline
@@ -86,14 +69,7 @@ func (s *sorted) take(b *sortedNode) uint64 {
 
 // push adds key k to the overflow list of b.
 func (s *sorted) push(b *sortedNode, k uint64) {
-	var i int32
-	if n := len(s.free); n > 0 {
-		i = s.free[n-1]
-		s.free = s.free[:n-1]
-	} else {
-		i = int32(len(s.pool))
-		s.pool = append(s.pool, overEntry{})
-	}
+	i := s.newEntry()
 	s.pool[i] = overEntry{key: k, next: b.over}
 	b.over = i
 }
@@ -112,6 +88,6 @@ func (s *sorted) popMin(b *sortedNode) uint64 {
 	} else {
 		s.pool[bprev].next = s.pool[best].next
 	}
-	s.free = append(s.free, best)
+	s.release(best)
 	return s.pool[best].key
 }

@@ -13,7 +13,7 @@ import (
 func TestSortedStore(t *testing.T) {
 	rng := testRand(5)
 	var s sorted
-	s.reset(4)
+	s.reset(4, sortedNode{over: -1})
 	model := make([][]uint64, 4)
 	for step := range 20000 {
 		v := rng.IntN(4)
