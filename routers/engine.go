@@ -24,15 +24,14 @@ const (
 // it waits at, so the node is not part of it.
 type Packet struct {
 	ID uint32
-	// Prio is the priority of the hop the packet waits for, Remain the hops
-	// it still has to go (needed only by the Farthest discipline).
-	Prio, Remain uint8
 	// Via, Dst and Phase are the Router's to use: a waypoint, the
 	// destination, the stage of the route.
-	Phase uint8
-	// Tag is the queue of its node the packet waits in, 0 … Ports()−1.
-	Tag      uint8
 	Via, Dst uint32
+	// Prio is the priority of the hop the packet waits for, Remain the hops
+	// it still has to go (needed only by the Farthest discipline).
+	Prio, Remain, Phase uint8
+	// Tag is the queue of its node the packet waits in, 0 … Ports()−1.
+	Tag uint8
 }
 
 // Move is a packet going from node From to node To, where the Router

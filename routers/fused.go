@@ -25,7 +25,6 @@ const (
 // keys, and the packets sent in the step.
 type fastStep struct {
 	sorted
-	n    uint     // bits of x in a key
 	keys []uint64 // packets sent
 	at   []uint32 // the nodes they leave, then the nodes they go to
 }
@@ -36,7 +35,6 @@ func (e *Engine) startFused(w *waypoints) (live int) {
 	f := &e.fast
 	nodes, np := w.Nodes(), w.Packets()
 	f.reset(nodes, sortedNode{over: -1})
-	f.n = uint(w.n)
 	// A node sends at most one packet per step.
 	f.keys, f.at = grow(f.keys, min(nodes, np)), grow(f.at, min(nodes, np))
 	for id := range np {
@@ -44,7 +42,7 @@ func (e *Engine) startFused(w *waypoints) (live int) {
 		via, dst, ph := w.first(id)
 		via, _, prio, _, there := w.next(src, via, dst, ph)
 		if !there {
-			f.put(&f.node[src], uint64(prio)<<prioShift|uint64(id)<<f.n|uint64(src^via))
+			f.put(&f.node[src], uint64(prio)<<prioShift|uint64(id)<<w.n|uint64(src^via))
 			setBusy(e.busy, src)
 			live++
 		}
@@ -87,10 +85,8 @@ func (e *Engine) scan() int {
 				at[over] = v
 				continue
 			}
-			keys[n], at[n] = b.pk[m-1], v
-			b.pk[m-1] = 0
+			keys[n], at[n] = b.takeLast(m), v
 			n++
-			b.n = m - 1
 			emptied |= (uint64(m-1) - 1) >> 63 << (v & 63)
 		}
 		busy[wi] &^= emptied
@@ -112,7 +108,7 @@ func (e *Engine) route(w *waypoints, sent int) int {
 	f := &e.fast
 	keys := f.keys[:sent]
 	at := f.at[:len(keys)]
-	xBits, off := f.n&63, uint64(w.off)
+	xBits, off := uint(w.n)&63, uint64(w.off)
 	xMask := uint64(1)<<xBits - 1
 	idMask := ^uint64(0) >> prioBits &^ xMask
 	kept := 0

@@ -157,12 +157,7 @@ func (e *Engine) put(k *Packet, v uint32, b *node, t int32) {
 		}
 		b.state += oneFresh
 	}
-	if pos < inline && pos == b.len() {
-		b.pk[pos] = *k
-		b.state++
-	} else {
-		e.insert(b, pos, k)
-	}
+	e.insert(b, pos, k)
 	setBusy(e.busy, v)
 }
 

@@ -53,12 +53,18 @@ func (s *sorted) put(b *sortedNode, k uint64) {
 	b.n++
 }
 
-// take takes the smallest key out of b, which holds at least one.
-func (s *sorted) take(b *sortedNode) uint64 {
-	m := min(b.n, sortedInline)
+// takeLast takes the last key in place out of b, the smallest of b, given
+// m = min(b.n, sortedInline).
+func (b *sortedNode) takeLast(m uint32) uint64 {
 	k := b.pk[m-1]
 	b.pk[m-1] = 0
 	b.n--
+	return k
+}
+
+// take takes the smallest key out of b, which holds at least one.
+func (s *sorted) take(b *sortedNode) uint64 {
+	k := b.takeLast(min(b.n, sortedInline))
 	if b.over >= 0 {
 		// The smallest of the list is the largest in place now.
 		copy(b.pk[1:], b.pk[:sortedInline-1])
