@@ -1,6 +1,9 @@
 package experiments
 
-import "github.com/hyperroute/hyperroute/routers"
+import (
+	"github.com/hyperroute/hyperroute/engine"
+	"github.com/hyperroute/hyperroute/routers"
+)
 
 // seqCounts is a row of the delayseq table without the trial's identity.
 type seqCounts struct {
@@ -14,7 +17,7 @@ type seqCounts struct {
 // Σx and Σh for it and for routers.CanonicalDelaySeq, and then drops the
 // trace and the f(p,v) table from res, which the unit keeps until it is
 // written.
-func delaySeqs(res *routers.Result, n int) (*seqCounts, error) {
+func delaySeqs(res *engine.Result, n int) (*seqCounts, error) {
 	d, err := routers.CriticalDelaySequence(res, n)
 	if err != nil {
 		return nil, err

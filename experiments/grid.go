@@ -7,6 +7,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/hyperroute/hyperroute/engine"
 	"github.com/hyperroute/hyperroute/hypercube"
 	"github.com/hyperroute/hyperroute/routers"
 )
@@ -38,7 +39,7 @@ var defaultGrid = Grid{
 	Mu:      []int{1},
 	Pattern: []string{"random"},
 	Port:    []string{routers.SinglePort.String()},
-	Queue:   []string{routers.Priority.String()},
+	Queue:   []string{engine.Priority.String()},
 }
 
 // parseGrid reads the mapping n into g, replacing the axes it names.
@@ -60,7 +61,7 @@ func (p nodes) parseGrid(n *yaml.Node, path string, g *Grid) error {
 		case "port":
 			g.Port, err = p.strAxis(v, full, func(s string) error { _, err := routers.ParsePort(s); return err })
 		case "queue":
-			g.Queue, err = p.strAxis(v, full, func(s string) error { _, err := routers.ParseDiscipline(s); return err })
+			g.Queue, err = p.strAxis(v, full, func(s string) error { _, err := engine.ParseDiscipline(s); return err })
 		}
 		return err
 	})
@@ -206,7 +207,7 @@ func (g Grid) expand() []routers.Config {
 					for _, ps := range g.Port {
 						port, _ := routers.ParsePort(ps)
 						for _, qs := range g.Queue {
-							q, _ := routers.ParseDiscipline(qs)
+							q, _ := engine.ParseDiscipline(qs)
 							cfgs = append(cfgs, routers.Config{Router: r, Port: port, Queue: q, N: n, Pattern: pat, Mu: mu})
 						}
 					}

@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/hyperroute/hyperroute/engine"
 	"github.com/hyperroute/hyperroute/results"
 	"github.com/hyperroute/hyperroute/routers"
 )
@@ -198,7 +199,7 @@ func (s *Spec) manifest() results.Manifest {
 		Profile:     s.Profile,
 		Trials:      s.Trials,
 		Harness:     results.CurrentProvenance(),
-		TieBreak:    routers.TieBreak,
+		TieBreak:    engine.TieBreak,
 	}
 }
 
@@ -299,7 +300,7 @@ func (r *Runner) runUnit(ctx context.Context, u Unit) (map[string]int64, error) 
 	err := Parallel(ctx, len(outs), r.Workers, func(sim *routers.Sim, j int) error {
 		p, trial := &u.Points[j/per], sh.Trial(j%per)
 		cfg := p.Config
-		cfg.Record = routers.Record{Packets: packets && (s.PacketTrials == 0 || trial < s.PacketTrials), Loads: seqs, Trace: seqs}
+		cfg.Record = engine.Record{Packets: packets && (s.PacketTrials == 0 || trial < s.PacketTrials), Loads: seqs, Trace: seqs}
 		rng, seed := TrialRand(s.Seed, p.Key, trial)
 		res, err := sim.Trial(cfg, rng)
 		if err != nil {

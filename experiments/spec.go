@@ -15,6 +15,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/hyperroute/hyperroute/engine"
 	"github.com/hyperroute/hyperroute/routers"
 )
 
@@ -325,7 +326,7 @@ func (s *Spec) expand() error {
 		e.Msg = fmt.Sprintf("%d points, more than %d", size, MaxPoints)
 		return e
 	}
-	rec := routers.Record{Packets: slices.Contains(s.Tables, TablePackets)}
+	rec := engine.Record{Packets: slices.Contains(s.Tables, TablePackets)}
 	seqs := slices.Contains(s.Tables, TableDelaySeq)
 	s.points, s.skipped = nil, nil
 	for _, c := range s.Grid.expand() {
@@ -343,12 +344,10 @@ func (s *Spec) expand() error {
 			s.points = append(s.points, p)
 			continue
 		}
-		// A point is the router's to reject if the same point validates
-		// with Valiant, which takes every μ, queue and port model and
-		// needs the most memory.
-		v := c
-		v.Router = "valiant"
-		routerOnly := v.Validate() == nil
+		// A point is the router's to reject if the router does not run
+		// its port model, queue discipline or μ.
+		k, _ := routers.Lookup(c.Router)
+		routerOnly := k.Supports(c) != nil
 		if routerOnly && s.SkipInvalid {
 			s.skipped = append(s.skipped, Skip{p, err})
 			continue
@@ -369,11 +368,12 @@ func (s *Spec) expand() error {
 }
 
 // delaySeqPoint reports whether the delayseq table can be recorded at c:
-// Lemma I.1 holds for the single-port model with priority queues.
+// Lemma I.1 holds for the single-port model with priority queues, and the
+// router must say that its sequences can be extracted.
 func delaySeqPoint(c routers.Config) error {
-	info, _ := routers.Lookup(c.Router)
-	if info.Phases == 0 || c.Port != routers.SinglePort || c.Queue != routers.Priority {
-		return errors.New("the delayseq table needs a queue router with single-port priority queues (Lemma I.1)")
+	k, _ := routers.Lookup(c.Router)
+	if !k.DelaySequences || c.Port != routers.SinglePort || c.Queue != engine.Priority {
+		return errors.New("the delayseq table needs a router with delay sequences (ecube, valiant) in the single-port model with priority queues (Lemma I.1)")
 	}
 	return nil
 }

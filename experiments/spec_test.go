@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hyperroute/hyperroute/routers"
+	"github.com/hyperroute/hyperroute/engine"
 )
 
 const validSpec = `name: t
@@ -55,15 +55,15 @@ func TestParseErrors(t *testing.T) {
 		{"repeated key", validSpec + "trials: 5\n", "x.yaml:7: trials: repeated (first at line 5)"},
 		{"packet_trials without packets", validSpec + "packet_trials: 3\n", "x.yaml:7: packet_trials: set, but tables do not include packets"},
 		{"bitonic with mu 2", strings.Replace(validSpec, "[ecube, valiant]", "[bitonic]\n  mu: [1, 2]", 1),
-			"x.yaml:2: grid: n=3 mu=2 pattern=random router=bitonic port=single queue=priority: bitonic routes permutations"},
+			"x.yaml:2: grid: n=3 mu=2 pattern=random router=bitonic port=single queue=priority: bitonic routes permutations: needs mu=1, not mu=2"},
 		{"delayseq all-port", validSpec + "tables: [delayseq]\nprofiles:\n  paper:\n    grid:\n      port: all\n",
-			"x.yaml:10: profiles.paper.grid: n=3 mu=1 pattern=random router=ecube port=all queue=priority: the delayseq table needs a queue router with single-port priority queues"},
+			"x.yaml:10: profiles.paper.grid: n=3 mu=1 pattern=random router=ecube port=all queue=priority: the delayseq table needs a router with delay sequences (ecube, valiant) in the single-port model"},
 		{"delayseq fifo", strings.Replace(validSpec, "grid:\n", "grid:\n  queue: fifo\n", 1) + "tables: [delayseq]\n",
 			"x.yaml:2: grid: n=3 mu=1 pattern=random router=ecube port=single queue=fifo: the delayseq table needs"},
 		{"delayseq bitonic", strings.Replace(validSpec, "[ecube, valiant]", "bitonic", 1) + "tables: [trials, delayseq]\n",
 			"x.yaml:2: grid: n=3 mu=1 pattern=random router=bitonic port=single queue=priority: the delayseq table needs"},
 		{"all skipped", strings.Replace(validSpec, "[ecube, valiant]", "bitonic\n  queue: fifo", 1) + "skip_invalid: true\n",
-			"x.yaml:2: grid: all 2 points skipped: bitonic routes permutations"},
+			"x.yaml:2: grid: all 2 points skipped: bitonic runs queue=priority, not queue=fifo"},
 		{"skip_invalid not bool", validSpec + "skip_invalid: yes please\n", `x.yaml:7: skip_invalid: want true or false, got string "yes please"`},
 		{"too many points", strings.Replace(validSpec, "[3, 4]", "{from: 1, to: 30}\n  mu: {from: 1, to: 400}", 1), "x.yaml:2: grid: 24000 points, more than 10000"},
 		{"profile unknown key", validSpec + "profiles:\n  paper:\n    trails: 5000\n", "x.yaml:9: profiles.paper.trails: unknown key (want trials, shards, packet_trials, grid)"},
@@ -134,7 +134,7 @@ skip_invalid: true
 	if !slices.Equal(got, want) {
 		t.Errorf("points = %q\nwant %q", got, want)
 	}
-	if len(s.Skipped()) != 3 || s.Skipped()[0].Point.Config.Queue != routers.FIFO {
+	if len(s.Skipped()) != 3 || s.Skipped()[0].Point.Config.Queue != engine.FIFO {
 		t.Errorf("skipped = %v", s.Skipped())
 	}
 	var units []string

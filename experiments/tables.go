@@ -4,14 +4,14 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
-
+	"github.com/hyperroute/hyperroute/engine"
 	"github.com/hyperroute/hyperroute/routers"
 )
 
 // outcome is what one trial leaves for the tables.
 type outcome struct {
 	seed uint64
-	res  *routers.Result
+	res  *engine.Result
 	// The request's destinations and Valiant's intermediates, kept when
 	// the trial records the packets table.
 	dst, via []uint32
@@ -49,7 +49,7 @@ var tables = map[string]table{
 			arrow.Field{Name: "seed", Type: arrow.PrimitiveTypes.Uint64},
 			i32("T"),
 			arrow.Field{Name: "hops", Type: arrow.PrimitiveTypes.Int64},
-			i32("max_queue")),
+			arrow.Field{Name: "max_queue", Type: arrow.PrimitiveTypes.Int32, Nullable: true}),
 		rows: trialRows,
 	},
 	TablePackets: {
@@ -94,7 +94,11 @@ func trialRows(b *array.RecordBuilder, p *Point, trial int, o *outcome) {
 	b.Field(7).(*array.Uint64Builder).Append(o.seed)
 	b.Field(8).(*array.Int32Builder).Append(int32(o.res.T))
 	b.Field(9).(*array.Int64Builder).Append(o.res.Hops)
-	b.Field(10).(*array.Int32Builder).Append(int32(o.res.MaxQueue))
+	if mq := b.Field(10).(*array.Int32Builder); o.res.MaxQueue == routers.NoQueue {
+		mq.AppendNull()
+	} else {
+		mq.Append(int32(o.res.MaxQueue))
+	}
 }
 
 // packetRows appends one row per packet if the trial recorded them.

@@ -9,6 +9,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
+	"github.com/hyperroute/hyperroute/engine"
 	"github.com/hyperroute/hyperroute/results"
 	"github.com/hyperroute/hyperroute/routers"
 )
@@ -101,7 +102,7 @@ func (tb *table) write(t *testing.T, dir, experiment, name string, n int) {
 var gridNames = []string{"router", "port", "queue", "pattern", "n", "mu", "trial"}
 
 // simulate runs trials of cfg and calls row with each result.
-func simulate(t *testing.T, cfg routers.Config, trials int, row func(trial int, seed uint64, res *routers.Result)) {
+func simulate(t *testing.T, cfg routers.Config, trials int, row func(trial int, seed uint64, res *engine.Result)) {
 	t.Helper()
 	var s routers.Sim
 	for i := range trials {
@@ -131,7 +132,7 @@ func trialsTable(t *testing.T, dir, experiment string, cfgs []routers.Config, tr
 			tb = &table{}
 			byN[cfg.N] = tb
 		}
-		simulate(t, cfg, trials, func(i int, seed uint64, res *routers.Result) {
+		simulate(t, cfg, trials, func(i int, seed uint64, res *engine.Result) {
 			tb.add(names, append(gridValues(cfg, i), seed, int32(res.T), res.Hops, int32(res.MaxQueue))...)
 		})
 	}
@@ -171,7 +172,7 @@ func writeDataset(t *testing.T, dir string) {
 
 	cfgs = nil
 	for _, n := range []int{4, 6} {
-		for _, q := range []routers.Discipline{routers.Priority, routers.FIFO, routers.Random, routers.Farthest} {
+		for _, q := range []engine.Discipline{engine.Priority, engine.FIFO, engine.Random, engine.Farthest} {
 			for _, port := range []routers.Port{routers.SinglePort, routers.AllPort} {
 				cfgs = append(cfgs, with(valiant, func(c *routers.Config) { c.N, c.Queue, c.Port = n, q, port }))
 			}
@@ -193,7 +194,7 @@ func writeDataset(t *testing.T, dir string) {
 	loadNames := append(gridNames[:len(gridNames):len(gridNames)], "p", "f_sum", "f_mean")
 	for _, pat := range []string{"random", "transpose"} {
 		cfg := with(valiant, func(c *routers.Config) { c.N, c.Pattern = 5, pat })
-		simulate(t, cfg, 40, func(i int, _ uint64, res *routers.Result) {
+		simulate(t, cfg, 40, func(i int, _ uint64, res *engine.Result) {
 			for p := 1; p < len(res.PrioLoads); p++ {
 				f := res.PrioLoads[p]
 				loads.add(loadNames, append(gridValues(cfg, i), int32(p), f, float64(f)/32)...)
@@ -205,9 +206,9 @@ func writeDataset(t *testing.T, dir string) {
 	seqNames := append(gridNames[:len(gridNames):len(gridNames)], "seed", "T", "d_len", "d_load", "x_fixed", "h_fixed", "x_extracted", "h_extracted")
 	for _, n := range []int{4, 6} {
 		seqs := &table{}
-		cfg := with(valiant, func(c *routers.Config) { c.N, c.Record = n, routers.Record{Loads: true, Trace: true} })
+		cfg := with(valiant, func(c *routers.Config) { c.N, c.Record = n, engine.Record{Loads: true, Trace: true} })
 		fixed := routers.CanonicalDelaySeq(n)
-		simulate(t, cfg, 200, func(i int, seed uint64, res *routers.Result) {
+		simulate(t, cfg, 200, func(i int, seed uint64, res *engine.Result) {
 			d, err := routers.CriticalDelaySequence(res, n)
 			if err != nil {
 				t.Fatal(err)

@@ -3,6 +3,8 @@ package routers
 import (
 	"fmt"
 	"testing"
+
+	"github.com/hyperroute/hyperroute/engine"
 )
 
 // BenchmarkValiant routes random permutations with Valiant single-port. It
@@ -35,6 +37,45 @@ func BenchmarkValiant(b *testing.B) {
 			b.ReportMetric(float64(hops)/b.Elapsed().Seconds(), "hops/s")
 			b.ReportMetric(float64(s.eng.StateBytes())/packets, "engine-B/pkt")
 			b.ReportMetric(float64(s.StateBytes())/packets, "total-B/pkt")
+		})
+	}
+}
+
+// BenchmarkGeneral routes random permutations with Valiant's routing at
+// n = 14 in the configurations the fused step does not take, which run on
+// the general step: all-port, FIFO, and single-port priority recording every
+// packet's arrival and hops. It reports packet-hops per second of routing.
+func BenchmarkGeneral(b *testing.B) {
+	for _, c := range []struct {
+		name string
+		cfg  Config
+	}{
+		{"all-port", Config{Port: AllPort}},
+		{"fifo", Config{Queue: engine.FIFO}},
+		{"recorded", Config{Record: engine.Record{Packets: true}}},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			cfg := c.cfg
+			cfg.Router, cfg.Pattern, cfg.N, cfg.Mu = "valiant", "random", 14, 1
+			var s Sim
+			rng := testRand(1)
+			var hops int64
+			for b.Loop() {
+				b.StopTimer()
+				if err := s.Draw(cfg, rng); err != nil {
+					b.Fatal(err)
+				}
+				b.StartTimer()
+				res, err := s.Route(cfg, rng)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if s.eng.Fused(s.instances["valiant"].(engine.Router)) {
+					b.Fatal("run by the fused step")
+				}
+				hops += res.Hops
+			}
+			b.ReportMetric(float64(hops)/b.Elapsed().Seconds(), "hops/s")
 		})
 	}
 }

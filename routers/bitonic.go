@@ -4,17 +4,40 @@ import (
 	"fmt"
 	"math/bits"
 
+	"github.com/hyperroute/hyperroute/engine"
 	"github.com/hyperroute/hyperroute/hypercube"
 )
 
+var bitonicKind = Kind{
+	Name:         "bitonic",
+	Doc:          "Batcher bitonic sort on destinations, n(n+1)/2 compare-exchange steps (thesis I.1)",
+	Ports:        []Port{SinglePort},
+	Disciplines:  []engine.Discipline{engine.Priority},
+	Permutations: true,
+	Prios:        func(n int) int { return n + 1 },
+	New:          func() Instance { return bitonic{} },
+}
+
+// NoQueue is the MaxQueue of a router without queues: bitonic-sort routing
+// keeps one packet per node and exchanges copies.
+const NoQueue = -1
+
+// bitonic routes trials by Bitonic.
+type bitonic struct{}
+
+func (bitonic) Route(_ *engine.Engine, d *Drawn, c Config) (*engine.Result, error) {
+	return Bitonic(&d.Req, c.Record)
+}
+
 // Bitonic routes a permutation by Batcher's bitonic sort on destinations, as
-// the compare-exchange program `parallelsort` of SPEC.md §1.2: n(n+1)/2 steps,
+// the compare-exchange program parallelsort of the thesis [Schömer 1988,
+// Ch. I.1; Batcher 1968]: n(n+1)/2 steps,
 // each over the edges of one dimension, every node sending a copy of its packet
 // to its neighbour and keeping the smaller or larger destination. Each node
 // holds two packets at most. Loads count the sends per dimension; a packet's
 // arrival time is the last step it changed node and PacketHops how often it did.
 // It fails if a node ends without its own packet (req is not a permutation).
-func Bitonic(req *hypercube.Request, rec Record) (*Result, error) {
+func Bitonic(req *hypercube.Request, rec engine.Record) (*engine.Result, error) {
 	n := req.N
 	nodes := 1 << n
 	hold := make([]int32, nodes) // packet held by each node
@@ -24,9 +47,11 @@ func Bitonic(req *hypercube.Request, rec Record) (*Result, error) {
 		hold[v] = int32(v)
 		sigma[v] = uint8(bits.OnesCount32(uint32(v)) & 1)
 	}
-	res := &Result{MaxQueue: 2, PrioLoads: make([]int64, n+1)}
-	if rec.Packets {
+	res := &engine.Result{MaxQueue: NoQueue, PrioLoads: make([]int64, n+1)}
+	if rec.Packets || rec.Arrivals {
 		res.Arrival = make([]int32, nodes)
+	}
+	if rec.Packets {
 		res.PacketHops = make([]int32, nodes)
 	}
 	if rec.Loads {
@@ -47,8 +72,10 @@ func Bitonic(req *hypercube.Request, rec Record) (*Result, error) {
 				smaller := req.Dst[theirs] < req.Dst[mine]
 				if keepSmall := sigma[v] == uint8(v>>(d-1))&1; smaller == keepSmall {
 					hold[v] = theirs
-					if rec.Packets {
+					if res.Arrival != nil {
 						res.Arrival[theirs] = t + 1
+					}
+					if rec.Packets {
 						res.PacketHops[theirs]++
 					}
 				}
@@ -56,11 +83,14 @@ func Bitonic(req *hypercube.Request, rec Record) (*Result, error) {
 					res.Loads[d*nodes+v]++
 				}
 				if rec.Trace {
-					res.Trace = append(res.Trace, Send{T: t, Packet: mine, From: uint32(v), To: uint32(w), Prio: uint8(d)})
+					res.Trace = append(res.Trace, engine.Send{T: t, Packet: mine, From: uint32(v), To: uint32(w), Prio: uint8(d)})
 				}
 			}
 			res.PrioLoads[d] += int64(nodes)
 			res.Hops += int64(nodes)
+			if rec.Steps {
+				res.Sends = append(res.Sends, int32(nodes))
+			}
 			t++
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"math/bits"
 	"testing"
 
+	"github.com/hyperroute/hyperroute/engine"
 	"github.com/hyperroute/hyperroute/hypercube"
 )
 
@@ -38,7 +39,7 @@ func permutations(m int, f func([]uint32)) {
 func checkBitonic(t *testing.T, req *hypercube.Request) {
 	t.Helper()
 	n := req.N
-	res, err := Bitonic(req, Record{Packets: true, Trace: true})
+	res, err := Bitonic(req, engine.Record{Packets: true, Trace: true})
 	if err != nil {
 		t.Fatalf("n=%d dst=%v: %v", n, req.Dst, err)
 	}
@@ -100,7 +101,7 @@ func TestBitonicRandomAndStructured(t *testing.T) {
 }
 
 func TestBitonicRejectsNonPermutation(t *testing.T) {
-	if _, err := Bitonic(&hypercube.Request{N: 2, Mu: 1, Dst: []uint32{0, 0, 1, 2}}, Record{}); err == nil {
+	if _, err := Bitonic(&hypercube.Request{N: 2, Mu: 1, Dst: []uint32{0, 0, 1, 2}}, engine.Record{}); err == nil {
 		t.Fatal("bitonic accepted a request that is not a permutation")
 	}
 }

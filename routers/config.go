@@ -4,47 +4,24 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/hyperroute/hyperroute/engine"
 	"github.com/hyperroute/hyperroute/hypercube"
 )
-
-// Info describes a registered router.
-type Info struct {
-	Name, Doc string
-	// Phases is the number of e-cube phases (0 for bitonic); priorities run
-	// 1 … Phases·n.
-	Phases int
-}
-
-// Registry lists the routers by name.
-var Registry = []Info{
-	{"ecube", "greedy e-cube (dimension order) routing, priority = dimension (thesis I.1)", 1},
-	{"valiant", "Valiant two-phase routing via a uniform random intermediate, priorities d and d+n (thesis I.3)", 2},
-	{"bitonic", "Batcher bitonic sort on destinations, n(n+1)/2 compare-exchange steps (thesis I.1)", 0},
-}
-
-// Lookup returns the router named name.
-func Lookup(name string) (Info, error) {
-	i := slices.IndexFunc(Registry, func(r Info) bool { return r.Name == name })
-	if i < 0 {
-		return Info{}, fmt.Errorf("unknown router %q (want ecube, valiant or bitonic)", name)
-	}
-	return Registry[i], nil
-}
 
 // Config is one simulated configuration.
 type Config struct {
 	Router  string
 	Port    Port
-	Queue   Discipline
+	Queue   engine.Discipline
 	N       int
 	Pattern string
 	Mu      int
-	Record  Record
+	Record  engine.Record
 }
 
 // Validate reports the first thing wrong with c.
 func (c Config) Validate() error {
-	info, err := Lookup(c.Router)
+	k, err := Lookup(c.Router)
 	if err != nil {
 		return err
 	}
@@ -57,8 +34,8 @@ func (c Config) Validate() error {
 	if !slices.Contains(hypercube.Patterns, c.Pattern) {
 		return fmt.Errorf("unknown request pattern %q (want one of %v)", c.Pattern, hypercube.Patterns)
 	}
-	if info.Phases == 0 && (c.Mu != 1 || c.Queue != Priority) {
-		return fmt.Errorf("bitonic routes permutations: needs mu=1 and queue=priority")
+	if err := k.Supports(c); err != nil {
+		return err
 	}
 	if c.Mu > 1<<31>>c.N {
 		return fmt.Errorf("n=%d, mu=%d: more than 2^31 packets", c.N, c.Mu)
@@ -69,10 +46,13 @@ func (c Config) Validate() error {
 	return nil
 }
 
-// Prios is the size of the priority range: priorities are 1 … Prios()−1.
+// Prios is the size of c's priority range: priorities are 0 … Prios()−1.
 func (c Config) Prios() int {
-	info, _ := Lookup(c.Router)
-	return max(info.Phases, 1)*c.N + 1
+	k, err := Lookup(c.Router)
+	if err != nil {
+		return 1
+	}
+	return k.Prios(c.N)
 }
 
 // Simulator state: a node with two packets in place (40 bytes), a packet in
@@ -89,9 +69,9 @@ func (c Config) MemoryBytes() int64 {
 	packets := nodes * int64(c.Mu)
 	// Valiant's routing with μ = 1 holds up to a fifth of the packets in
 	// the pool at a time; allow a quarter.
-	overflow := max(packets-inline*nodes, packets/4)
+	overflow := max(packets-2*nodes, packets/4)
 	b := nodes*bytesPerNode + overflow*bytesPerOverflow + packets*bytesPerRequest
-	if c.Record.Packets {
+	if c.Record.Packets || c.Record.Arrivals {
 		b += packets * 8
 	}
 	if c.Record.Loads {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/hyperroute/hyperroute/engine"
 	"github.com/hyperroute/hyperroute/hypercube"
 )
 
@@ -17,7 +18,7 @@ type DelayStep struct {
 }
 
 // DelaySeq is a delay sequence D = ((v_1,p_1), …, (v_l,p_l)) of thesis
-// Lemma I.1 (SPEC.md §2.1), in order of increasing priority.
+// Lemma I.1 [Schömer 1988], in order of increasing priority.
 type DelaySeq []DelayStep
 
 // CriticalDelaySequence extracts the critical delay sequence of a run on Q_n
@@ -40,7 +41,7 @@ type DelaySeq []DelayStep
 // A term that does not exist counts as −∞: with no packet of priority < p_i
 // sent by v_i the step is (v, p), with none sent to v_i it is (v_i, p'), and
 // the sequence ends at v_1 when neither exists. The thesis' closing remark
-// (and SPEC.md §2.1) stop as soon as v_1 itself sends no packet of priority
+// stops as soon as v_1 itself sends no packet of priority
 // < p_1; that is not enough for its bound t_1 ≤ f(p_1, v_1) − 1, since a
 // predecessor may still deliver the packets of priority p_1 late.
 //
@@ -51,7 +52,7 @@ type DelaySeq []DelayStep
 // other term is unique.)
 //
 // A run with T = 0 has the empty sequence.
-func CriticalDelaySequence(res *Result, n int) (DelaySeq, error) {
+func CriticalDelaySequence(res *engine.Result, n int) (DelaySeq, error) {
 	if n < 1 || n > hypercube.MaxDim {
 		return nil, fmt.Errorf("routers: delay sequence on Q_%d: n must be in 1…%d", n, hypercube.MaxDim)
 	}
@@ -90,7 +91,7 @@ func CriticalDelaySequence(res *Result, n int) (DelaySeq, error) {
 
 // Load returns Σ_i f(p_i, v_i), the bound of Lemma I.1 on T, from the f(p,v)
 // table of res; it needs a run recorded with Record{Loads: true}.
-func (d DelaySeq) Load(res *Result) int64 {
+func (d DelaySeq) Load(res *engine.Result) int64 {
 	var sum int64
 	for _, s := range d {
 		sum += int64(res.Loads[int(s.Prio)*res.LoadNodes+int(s.Node)])
@@ -101,7 +102,7 @@ func (d DelaySeq) Load(res *Result) int64 {
 // sendIndex lists the sends of a trace by sender and by receiver, each list
 // in step order.
 type sendIndex struct {
-	trace   []Send
+	trace   []engine.Send
 	fromOff []int32 // sends from node v: from[fromOff[v]:fromOff[v+1]]
 	from    []int32
 	intoOff []int32 // sends to node v: into[intoOff[v]:intoOff[v+1]]
@@ -111,7 +112,7 @@ type sendIndex struct {
 // indexSends indexes trace, checking that it is in step order, that every
 // node is below nodes and that no node sends twice in one step (the
 // single-port model of Lemma I.1).
-func indexSends(trace []Send, nodes int) (*sendIndex, error) {
+func indexSends(trace []engine.Send, nodes int) (*sendIndex, error) {
 	idx := &sendIndex{
 		trace:   trace,
 		fromOff: make([]int32, nodes+1),
@@ -160,20 +161,20 @@ func (idx *sendIndex) lastStep(t int32) (DelayStep, bool) {
 }
 
 // lastFrom returns the last send of node v whose priority satisfies keep.
-func (idx *sendIndex) lastFrom(v uint32, keep func(uint8) bool) (Send, bool) {
+func (idx *sendIndex) lastFrom(v uint32, keep func(uint8) bool) (engine.Send, bool) {
 	for k := idx.fromOff[v+1] - 1; k >= idx.fromOff[v]; k-- {
 		if s := idx.trace[idx.from[k]]; keep(s.Prio) {
 			return s, true
 		}
 	}
-	return Send{}, false
+	return engine.Send{}, false
 }
 
 // lastInto returns the send to node v of priority below prio in the latest
 // step, from the predecessor with the smallest id if several sent in that
 // step.
-func (idx *sendIndex) lastInto(v uint32, prio uint8) (Send, bool) {
-	best, ok := Send{}, false
+func (idx *sendIndex) lastInto(v uint32, prio uint8) (engine.Send, bool) {
+	best, ok := engine.Send{}, false
 	for k := idx.intoOff[v+1] - 1; k >= idx.intoOff[v]; k-- {
 		s := idx.trace[idx.into[k]]
 		if ok && s.T < best.T {

@@ -3,6 +3,8 @@ package routers
 import (
 	"errors"
 	"fmt"
+
+	"github.com/hyperroute/hyperroute/engine"
 )
 
 // Check verifies that d is a critical delay sequence of the run res, step by
@@ -21,7 +23,7 @@ import (
 //
 // It returns the first violation found, or nil. A run with T = 0 has only
 // the empty sequence.
-func (d DelaySeq) Check(res *Result) error {
+func (d DelaySeq) Check(res *engine.Result) error {
 	if res.T == 0 {
 		if len(d) != 0 {
 			return fmt.Errorf("routers: delay sequence of length %d for a run with T = 0", len(d))
@@ -56,7 +58,7 @@ func (d DelaySeq) Check(res *Result) error {
 }
 
 // checkShape checks priorities, node ids and t_l.
-func (d DelaySeq) checkShape(res *Result) error {
+func (d DelaySeq) checkShape(res *engine.Result) error {
 	prios := len(res.Loads) / res.LoadNodes
 	for i, s := range d {
 		if int(s.Node) >= res.LoadNodes || s.Prio < 1 || int(s.Prio) >= prios {
@@ -75,7 +77,7 @@ func (d DelaySeq) checkShape(res *Result) error {
 
 // checkTrace checks the edges, the times t_i and the invariant against the
 // trace in one pass, and reports a violation in that order.
-func (d DelaySeq) checkTrace(res *Result) error {
+func (d DelaySeq) checkTrace(res *engine.Result) error {
 	last := make([]int32, len(d))
 	edge := make([]bool, len(d))
 	for i := range last {

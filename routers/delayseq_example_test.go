@@ -5,6 +5,7 @@ import (
 	"log"
 	"math/rand/v2"
 
+	"github.com/hyperroute/hyperroute/engine"
 	"github.com/hyperroute/hyperroute/routers"
 )
 
@@ -12,7 +13,7 @@ import (
 // Lemma I.1 on it: T ≤ Σ f(p_i, v_i).
 func ExampleCriticalDelaySequence() {
 	cfg := routers.Config{Router: "valiant", N: 4, Pattern: "random", Mu: 1,
-		Record: routers.Record{Loads: true, Trace: true}}
+		Record: engine.Record{Loads: true, Trace: true}}
 	var s routers.Sim
 	res, err := s.Trial(cfg, rand.New(rand.NewPCG(1, 2)))
 	if err != nil {

@@ -7,14 +7,15 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hyperroute/hyperroute/engine"
 	"github.com/hyperroute/hyperroute/hypercube"
 	"github.com/hyperroute/hyperroute/stats"
 )
 
 // traced runs one trial of cfg recorded with loads and trace.
-func traced(t *testing.T, s *Sim, cfg Config, seed uint64) *Result {
+func traced(t *testing.T, s *Sim, cfg Config, seed uint64) *engine.Result {
 	t.Helper()
-	cfg.Record = Record{Loads: true, Trace: true}
+	cfg.Record = engine.Record{Loads: true, Trace: true}
 	res, err := s.Trial(cfg, testRand(seed))
 	if err != nil {
 		t.Fatal(err)
@@ -96,10 +97,10 @@ func TestCriticalDelaySequence(t *testing.T) {
 // with intermediate 1): T = 2, and node 1, which sent the last packet,
 // never sends a packet of priority < 2, but received one from node 0. The
 // sequence must continue there: stopping at node 1 (the stop rule of the
-// thesis' closing remark and SPEC.md §2.1) would give Σ f = 1 < T.
+// thesis' closing remark) would give Σ f = 1 < T.
 func TestCriticalDelaySequenceEnd(t *testing.T) {
-	cfg := Config{Router: "valiant", N: 1, Pattern: "identity", Mu: 1, Record: Record{Loads: true, Trace: true}}
-	s := Sim{Req: hypercube.Request{N: 1, Mu: 1, Dst: []uint32{0, 1}}, Via: []uint32{1, 1}}
+	cfg := Config{Router: "valiant", N: 1, Pattern: "identity", Mu: 1, Record: engine.Record{Loads: true, Trace: true}}
+	s := Sim{Drawn: Drawn{Req: hypercube.Request{N: 1, Mu: 1, Dst: []uint32{0, 1}}, Via: []uint32{1, 1}}}
 	res, err := s.Route(cfg, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -141,7 +142,7 @@ func TestCheckRejects(t *testing.T) {
 	var s Sim
 	cfg := Config{Router: "valiant", N: n, Pattern: "random", Mu: 1}
 	var (
-		res  *Result
+		res  *engine.Result
 		d    DelaySeq
 		move int // a step i with v_{i−1} ≠ v_i
 	)

@@ -4,13 +4,17 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/hyperroute/hyperroute/engine"
 )
 
 func testRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 0x5eed)) }
 
-// TestEngineMatchesReference runs the engine and the literal reference
-// simulator on the same instances and demands the same T and the same
-// arrival step for every packet, plus the conservation invariants.
+// TestEngineMatchesReference runs the engine's general step and the literal
+// reference simulator on the same instances, every port model and
+// discipline the reference replays, and demands the same T, arrival step of
+// every packet, sends per step and largest queue, plus the conservation
+// invariants.
 func TestEngineMatchesReference(t *testing.T) {
 	type tc struct {
 		router, pattern string
@@ -25,7 +29,7 @@ func TestEngineMatchesReference(t *testing.T) {
 	}
 	for _, c := range cases {
 		for _, port := range []Port{SinglePort, AllPort} {
-			for _, disc := range []Discipline{Priority, FIFO, Farthest} {
+			for _, disc := range []engine.Discipline{engine.Priority, engine.FIFO, engine.Farthest} {
 				seeds := 3
 				if c.n >= 9 {
 					seeds = 1
@@ -33,7 +37,7 @@ func TestEngineMatchesReference(t *testing.T) {
 				for seed := range uint64(seeds) {
 					name := fmt.Sprintf("%s/%s/n=%d/mu=%d/%v/%v/seed=%d", c.router, c.pattern, c.n, c.mu, port, disc, seed)
 					cfg := Config{Router: c.router, Pattern: c.pattern, N: c.n, Mu: c.mu, Port: port, Queue: disc,
-						Record: Record{Packets: true, Trace: true}}
+						Record: engine.Record{Packets: true, Trace: true, Steps: true}}
 					var s Sim
 					rng := testRand(seed)
 					res, err := s.Trial(cfg, rng)
@@ -43,14 +47,8 @@ func TestEngineMatchesReference(t *testing.T) {
 					if err := checkRun(&s.Req, via(&s), port, res); err != nil {
 						t.Fatalf("%s: %v", name, err)
 					}
-					T, arrival := referenceRun(&s.Req, via(&s), port, disc)
-					if T != res.T {
-						t.Fatalf("%s: T = %d, reference %d", name, res.T, T)
-					}
-					for id, a := range arrival {
-						if int(res.Arrival[id]) != a {
-							t.Fatalf("%s: packet %d arrives at %d, reference %d", name, id, res.Arrival[id], a)
-						}
+					if err := sameAsReference(res, referenceRun(&s.Req, via(&s), port, disc)); err != nil {
+						t.Fatalf("%s: %v", name, err)
 					}
 				}
 			}
@@ -66,13 +64,13 @@ func via(s *Sim) []uint32 {
 	return s.Via
 }
 
-// TestRandomDisciplineInvariants checks conservation under the Random
+// TestRandomDisciplineInvariants checks conservation under the engine.Random
 // discipline, which the reference cannot replay.
 func TestRandomDisciplineInvariants(t *testing.T) {
 	for n := 1; n <= 9; n++ {
 		for _, port := range []Port{SinglePort, AllPort} {
-			cfg := Config{Router: "valiant", Pattern: "random", N: n, Mu: 2, Port: port, Queue: Random,
-				Record: Record{Packets: true, Trace: true}}
+			cfg := Config{Router: "valiant", Pattern: "random", N: n, Mu: 2, Port: port, Queue: engine.Random,
+				Record: engine.Record{Packets: true, Trace: true}}
 			var s Sim
 			res, err := s.Trial(cfg, testRand(uint64(n)))
 			if err != nil {
@@ -88,7 +86,7 @@ func TestRandomDisciplineInvariants(t *testing.T) {
 // TestReproducible: the same seed gives the same result, whatever ran before
 // on the same Sim.
 func TestReproducible(t *testing.T) {
-	cfg := Config{Router: "valiant", Pattern: "random", N: 8, Mu: 1, Port: SinglePort, Queue: Random, Record: Record{Packets: true}}
+	cfg := Config{Router: "valiant", Pattern: "random", N: 8, Mu: 1, Port: SinglePort, Queue: engine.Random, Record: engine.Record{Packets: true}}
 	var s1, s2 Sim
 	if _, err := s2.Trial(Config{Router: "ecube", Pattern: "transpose", N: 10, Mu: 2, Port: AllPort}, testRand(9)); err != nil {
 		t.Fatal(err)

@@ -1,5 +1,7 @@
 package routers
 
+import "github.com/hyperroute/hyperroute/engine"
+
 // CanonicalDelaySeq returns the fixed delay sequence the harness measures for
 // thesis Lemmas I.5 and I.6: the e-cube walk 0 → 2^n−1 → 0 on Q_n with one
 // hop per priority. It has length 2n, priorities p_i = i, v_1 = 0 and
@@ -24,11 +26,11 @@ func CanonicalDelaySeq(n int) DelaySeq {
 }
 
 // SumXH returns Σ_π x(π) and Σ_π h(π) for the delay sequence d in the run
-// res (SPEC.md §2.1, thesis proof of Theorem I.1): h(π) is the number of
+// res (thesis proof of Theorem I.1): h(π) is the number of
 // indices i such that packet π leaves v_i with priority p_i, and x(π) is 1
 // if h(π) ≥ 1. Σ_π h(π) = Σ_i f(p_i, v_i). The run must be recorded with
 // Record{Trace: true}, and the priorities of d must strictly increase.
-func SumXH(res *Result, d DelaySeq) (sumX, sumH int64) {
+func SumXH(res *engine.Result, d DelaySeq) (sumX, sumH int64) {
 	// Priorities strictly increase along d, so a send matches at most the
 	// one step of its priority.
 	at := make(map[uint8]uint32, len(d))

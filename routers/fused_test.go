@@ -4,16 +4,61 @@ import (
 	"fmt"
 	"slices"
 	"testing"
+
+	"github.com/hyperroute/hyperroute/engine"
+	"github.com/hyperroute/hyperroute/hypercube"
 )
 
-// opaque hides a router's type from the Engine, so that Run steps it
-// without stepFused.
-type opaque struct{ Router }
+// opaque hides a router's type from the Engine, so that Run steps it by the
+// general step.
+type opaque struct{ engine.Router }
 
-// TestFusedAsGeneric checks that stepFused routes as the generic step loop
+// fusedCases are random configurations of e-cube and Valiant up to n = 16,
+// the paper profiles' largest cube, most of them small.
+func fusedCases() []Config {
+	rng := testRand(16)
+	var cs []Config
+	for range 120 {
+		n := 1 + rng.IntN(12)
+		if rng.IntN(8) == 0 {
+			n = 13 + rng.IntN(4)
+		}
+		mu := []int{1, 1, 2, 3, 5}[rng.IntN(5)]
+		if n > 12 {
+			mu = 1
+		}
+		cs = append(cs, Config{Router: []string{"ecube", "valiant"}[rng.IntN(2)], N: n, Mu: mu,
+			Pattern: hypercube.Patterns[rng.IntN(len(hypercube.Patterns))]})
+	}
+	return cs
+}
+
+// TestFusedMatchesReference runs random configurations by the fused step
+// and by the literal reference simulator and demands the same arrival time
+// for every packet, the same sends in every step, the same T and the same
+// largest queue.
+func TestFusedMatchesReference(t *testing.T) {
+	for i, c := range fusedCases() {
+		c.Record = engine.Record{Arrivals: true, Steps: true}
+		name := fmt.Sprintf("%d: %s/%s/n=%d/mu=%d", i, c.Router, c.Pattern, c.N, c.Mu)
+		var s Sim
+		res, err := s.Trial(c, testRand(uint64(i)))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if !s.eng.Fused(s.instances[c.Router].(engine.Router)) {
+			t.Fatalf("%s: not run by the fused step", name)
+		}
+		if err := sameAsReference(res, referenceRun(&s.Req, via(&s), SinglePort, engine.Priority)); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+	}
+}
+
+// TestFusedAsGeneral checks that the fused step routes as the general step
 // does: the same T, hops, largest queue and loads per priority, for n up to
-// 12 and for n = 15, beyond touchNodes.
-func TestFusedAsGeneric(t *testing.T) {
+// 12 and for n = 15, beyond the node count from which both read ahead.
+func TestFusedAsGeneral(t *testing.T) {
 	type instance struct {
 		n, mu int
 		seed  uint64
@@ -40,22 +85,17 @@ func TestFusedAsGeneric(t *testing.T) {
 				if err != nil {
 					t.Fatalf("%s: %v", name, err)
 				}
-				if _, ok := s.eng.fused(&s.wp); !ok {
-					t.Fatalf("%s: not stepped by stepFused", name)
+				w := s.instances[router].(*waypoints)
+				if !s.eng.Fused(w) {
+					t.Fatalf("%s: not run by the fused step", name)
 				}
-				var via []uint32
-				if info, _ := Lookup(router); info.Phases == 2 {
-					via = s.Via
-				}
-				var wp waypoints
-				wp.reset(c.n, SinglePort, Priority, &s.Req, via)
-				var eng Engine
-				want, err := eng.Run(opaque{&wp}, cfg.Prios())
+				var eng engine.Engine
+				want, err := eng.Run(opaque{w}, cfg.Prios())
 				if err != nil {
-					t.Fatalf("%s: generic: %v", name, err)
+					t.Fatalf("%s: general: %v", name, err)
 				}
 				if got.T != want.T || got.Hops != want.Hops || got.MaxQueue != want.MaxQueue || !slices.Equal(got.PrioLoads, want.PrioLoads) {
-					t.Fatalf("%s: fused T=%d hops=%d max queue=%d loads %v, generic T=%d hops=%d max queue=%d loads %v",
+					t.Fatalf("%s: fused T=%d hops=%d max queue=%d loads %v, general T=%d hops=%d max queue=%d loads %v",
 						name, got.T, got.Hops, got.MaxQueue, got.PrioLoads, want.T, want.Hops, want.MaxQueue, want.PrioLoads)
 				}
 			}

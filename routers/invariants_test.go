@@ -4,16 +4,17 @@ import (
 	"fmt"
 	"math/bits"
 
+	"github.com/hyperroute/hyperroute/engine"
 	"github.com/hyperroute/hyperroute/hypercube"
 )
 
 // checkRun verifies packet conservation and the port model on a run recorded
-// with Record{Packets: true, Trace: true}: every send crosses one cube edge and
+// with engine.Record{Packets: true, Trace: true}: every send crosses one cube edge and
 // continues the packet's previous hop, each packet starts at its source and is
 // delivered exactly once at its destination, no node (single-port) or link
 // (all-port) sends twice in one step, the counts agree with the trace, and
 // T ≥ the longest route.
-func checkRun(req *hypercube.Request, via []uint32, port Port, res *Result) error {
+func checkRun(req *hypercube.Request, via []uint32, port Port, res *engine.Result) error {
 	np := req.Packets()
 	at := make([]uint32, np)
 	last := make([]int32, np)

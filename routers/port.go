@@ -2,7 +2,7 @@ package routers
 
 import "fmt"
 
-// Port is the port model of SPEC.md §0.
+// Port is a port model (docs/model.md, "Port models").
 type Port uint8
 
 const (

@@ -1,8 +1,10 @@
 package routers
 
 import (
+	"fmt"
 	"math/bits"
 
+	"github.com/hyperroute/hyperroute/engine"
 	"github.com/hyperroute/hyperroute/hypercube"
 )
 
@@ -44,11 +46,19 @@ func (p *refPacket) remain() int {
 	return bits.OnesCount32(p.at ^ p.dst)
 }
 
-// referenceRun is the slow, literal simulator of SPEC §0 and §2: every step,
+// refResult is what the reference simulator measures.
+type refResult struct {
+	T        int
+	arrival  []int // arrival time of every packet
+	sends    []int // packets sent in every step
+	maxQueue int   // most packets waiting in one queue at the start of a step
+}
+
+// referenceRun is the slow, literal simulator of docs/model.md: every step,
 // every node (single-port) or every out-link (all-port) looks at all packets
 // waiting there and sends the one its discipline picks. It knows nothing of
-// the engine's queues. It returns T and the arrival time of every packet.
-func referenceRun(req *hypercube.Request, via []uint32, port Port, disc Discipline) (int, []int) {
+// the engine's queues.
+func referenceRun(req *hypercube.Request, via []uint32, port Port, disc engine.Discipline) refResult {
 	n := req.N
 	pk := make([]*refPacket, req.Packets())
 	for id := range pk {
@@ -62,25 +72,25 @@ func referenceRun(req *hypercube.Request, via []uint32, port Port, disc Discipli
 		_, pa := a.next(n, via != nil)
 		_, pb := b.next(n, via != nil)
 		switch disc {
-		case Priority:
+		case engine.Priority:
 			if pa != pb {
 				return pa < pb
 			}
-		case FIFO:
+		case engine.FIFO:
 			if a.arrivedAt != b.arrivedAt {
 				return a.arrivedAt < b.arrivedAt
 			}
-		case Farthest:
+		case engine.Farthest:
 			if a.remain() != b.remain() {
 				return a.remain() > b.remain()
 			}
 		}
 		return a.id < b.id
 	}
-	T := 0
+	var r refResult
 	for t := 0; ; t++ {
 		chosen := map[[2]uint32]*refPacket{} // (node, link) → packet
-		waiting := 0
+		waiting := map[[2]uint32]int{}       // (node, link) → packets
 		for _, p := range pk {
 			if p.done {
 				continue
@@ -88,21 +98,23 @@ func referenceRun(req *hypercube.Request, via []uint32, port Port, disc Discipli
 			dim, _ := p.next(n, via != nil)
 			if dim == 0 {
 				p.done, p.arrival = true, p.arrivedAt
-				T = max(T, p.arrival)
+				r.T = max(r.T, p.arrival)
 				continue
 			}
-			waiting++
 			key := [2]uint32{p.at, 0}
 			if port == AllPort {
 				key[1] = uint32(dim)
 			}
+			waiting[key]++
+			r.maxQueue = max(r.maxQueue, waiting[key])
 			if c, ok := chosen[key]; !ok || better(p, c) {
 				chosen[key] = p
 			}
 		}
-		if waiting == 0 {
+		if len(waiting) == 0 {
 			break
 		}
+		r.sends = append(r.sends, len(chosen))
 		for _, p := range chosen {
 			dim, _ := p.next(n, via != nil)
 			p.at ^= 1 << (dim - 1)
@@ -110,11 +122,35 @@ func referenceRun(req *hypercube.Request, via []uint32, port Port, disc Discipli
 			p.hops++
 		}
 	}
-	arrival := make([]int, len(pk))
+	r.arrival = make([]int, len(pk))
 	for i, p := range pk {
-		arrival[i] = p.arrival
+		r.arrival[i] = p.arrival
 	}
-	return T, arrival
+	return r
+}
+
+// sameAsReference compares a run with the reference's measures of it.
+func sameAsReference(res *engine.Result, ref refResult) error {
+	if res.T != ref.T {
+		return fmt.Errorf("T = %d, reference %d", res.T, ref.T)
+	}
+	if res.MaxQueue != ref.maxQueue {
+		return fmt.Errorf("largest queue %d, reference %d", res.MaxQueue, ref.maxQueue)
+	}
+	if len(res.Sends) != len(ref.sends) {
+		return fmt.Errorf("%d steps, reference %d", len(res.Sends), len(ref.sends))
+	}
+	for t, s := range ref.sends {
+		if int(res.Sends[t]) != s {
+			return fmt.Errorf("step %d: %d sends, reference %d", t, res.Sends[t], s)
+		}
+	}
+	for id, a := range ref.arrival {
+		if int(res.Arrival[id]) != a {
+			return fmt.Errorf("packet %d arrives at %d, reference %d", id, res.Arrival[id], a)
+		}
+	}
+	return nil
 }
 
 // longestRoute is the length of the longest route of the instance.

@@ -4,6 +4,8 @@ import (
 	"math"
 	"math/bits"
 	"testing"
+
+	"github.com/hyperroute/hyperroute/engine"
 )
 
 // TestLemmaI4 checks E f(p,v) = 1/2 for every priority p (thesis Lemma I.4)
@@ -13,7 +15,7 @@ import (
 func TestLemmaI4(t *testing.T) {
 	const n, trials = 8, 400
 	nodes := 1 << n
-	cfg := Config{Router: "valiant", Pattern: "random", N: n, Mu: 1, Record: Record{Loads: true}}
+	cfg := Config{Router: "valiant", Pattern: "random", N: n, Mu: 1, Record: engine.Record{Loads: true}}
 	var s Sim
 	prios := cfg.Prios()
 	sum, sumSq := make([]float64, prios), make([]float64, prios)
@@ -53,7 +55,7 @@ func TestLemmaI4(t *testing.T) {
 func TestValiantStructure(t *testing.T) {
 	for _, port := range []Port{SinglePort, AllPort} {
 		cfg := Config{Router: "valiant", Pattern: "complement", N: 7, Mu: 2, Port: port,
-			Record: Record{Packets: true, Loads: true, Trace: true}}
+			Record: engine.Record{Packets: true, Loads: true, Trace: true}}
 		var s Sim
 		res, err := s.Trial(cfg, testRand(7))
 		if err != nil {
@@ -97,7 +99,7 @@ func TestPortModels(t *testing.T) {
 		for _, pattern := range []string{"random", "transpose", "bitrev", "complement"} {
 			for _, mu := range []int{1, 2} {
 				for _, router := range []string{"valiant", "ecube"} {
-					for _, disc := range []Discipline{Priority, FIFO, Farthest} {
+					for _, disc := range []engine.Discipline{engine.Priority, engine.FIFO, engine.Farthest} {
 						for seed := range uint64(6) {
 							cfg := Config{Router: router, Pattern: pattern, N: n, Mu: mu, Queue: disc}
 							var s Sim

@@ -2,67 +2,89 @@ package routers
 
 import (
 	"math/bits"
+	"math/rand/v2"
 
-	"github.com/hyperroute/hyperroute/hypercube"
+	"github.com/hyperroute/hyperroute/engine"
 )
 
-// waypoints routes each packet by e-cube through a list of waypoints: the
-// destination alone for greedy e-cube (§1.1), the intermediate and then the
-// destination for Valiant's two phases (§2). A packet about to cross
-// dimension d in phase ph (0-based) has priority d + ph·n.
-type waypoints struct {
-	n      int
-	port   Port
-	off    int  // priority offset of the last phase: n for Valiant, 0 for e-cube
-	remain bool // whether to count the hops still to go (farthest-first)
-	req    *hypercube.Request
-	via    []uint32 // nil for single-phase routing
+var ecubeKind = Kind{
+	Name:           "ecube",
+	Doc:            "greedy e-cube (dimension order) routing, priority = dimension (thesis I.1)",
+	Ports:          []Port{SinglePort, AllPort},
+	Disciplines:    allDisciplines,
+	Prios:          func(n int) int { return n + 1 },
+	DelaySequences: true,
+	New:            func() Instance { return new(waypoints) },
 }
 
-// Phase 0 heads for the intermediate, phase 1 for the destination.
+var valiantKind = Kind{
+	Name:           "valiant",
+	Doc:            "Valiant two-phase routing via a uniform random intermediate, priorities d and d+n (thesis I.3)",
+	Ports:          []Port{SinglePort, AllPort},
+	Disciplines:    allDisciplines,
+	Prios:          func(n int) int { return 2*n + 1 },
+	Draws:          "one uniform intermediate per packet",
+	Draw:           drawIntermediates,
+	DelaySequences: true,
+	New:            func() Instance { return new(waypoints) },
+}
 
-func (w *waypoints) reset(n int, port Port, disc Discipline, req *hypercube.Request, via []uint32) {
-	w.n, w.port, w.req, w.via, w.off = n, port, req, via, n
-	w.remain = disc == Farthest
-	if via == nil {
-		w.off = 0
+var allDisciplines = []engine.Discipline{engine.Priority, engine.FIFO, engine.Random, engine.Farthest}
+
+// drawIntermediates draws Valiant's intermediates, one per packet.
+func drawIntermediates(d *Drawn, c Config, rng *rand.Rand) {
+	mask := uint32(1)<<c.N - 1
+	d.Via = grow(d.Via, d.Req.Packets())
+	for i := range d.Via {
+		d.Via[i] = rng.Uint32() & mask
 	}
 }
 
-func (w *waypoints) Packets() int { return w.req.Packets() }
+// waypoints routes each packet by e-cube along its legs (engine.Legs): to
+// the destination for greedy e-cube (thesis Ch. I.1), to the intermediate
+// and then the destination for Valiant's two phases (Ch. I.3).
+type waypoints struct {
+	engine.Legs
+	port Port
+}
 
-func (w *waypoints) Nodes() int { return 1 << w.n }
+// Route routes the drawn request, through d.Via if it is not empty.
+func (w *waypoints) Route(e *engine.Engine, d *Drawn, c Config) (*engine.Result, error) {
+	w.Legs = engine.Legs{N: c.N, Mu: c.Mu, Dst: d.Req.Dst}
+	if len(d.Via) > 0 {
+		w.Via, w.Off = d.Via, c.N
+	}
+	w.port = c.Port
+	return e.Run(w, c.Prios())
+}
 
-// Ports is 1 in the single-port model; all-port has one queue per out-link,
-// the queue of dimension d having Tag d−1.
-func (w *waypoints) Ports() int {
+// Fused says that the fused step may run w in the single-port model.
+func (w *waypoints) Fused() (*engine.Legs, bool) { return &w.Legs, w.port == SinglePort }
+
+func (w *waypoints) Packets() int { return len(w.Dst) }
+
+func (w *waypoints) Nodes() int { return 1 << w.N }
+
+// Queues is 1 in the single-port model; all-port has one queue per
+// out-link, the queue of dimension d being d−1.
+func (w *waypoints) Queues() int {
 	if w.port == AllPort {
-		return w.n
+		return w.N
 	}
 	return 1
 }
 
-func (w *waypoints) Start(first int, batch []Move) {
+func (w *waypoints) Start(first int, batch []engine.Move) {
 	for i := range batch {
 		id := first + i
 		m := &batch[i]
 		m.ID = uint32(id)
-		m.Via, m.Dst, m.Phase = w.first(id)
-		w.place(m, w.req.Src(id))
+		m.Via, m.Dst, m.Phase = w.First(id)
+		w.place(m, w.Src(id))
 	}
 }
 
-// first returns the first waypoint, the destination and the phase of
-// packet id at its source.
-func (w *waypoints) first(id int) (via, dst uint32, ph uint8) {
-	dst = w.req.Dst[id]
-	if w.via != nil {
-		return w.via[id], dst, 0
-	}
-	return dst, dst, 1
-}
-
-func (w *waypoints) Send(batch []Move) {
+func (w *waypoints) Send(batch []engine.Move) {
 	for i := range batch {
 		m := &batch[i]
 		x := m.From ^ m.Via
@@ -71,40 +93,30 @@ func (w *waypoints) Send(batch []Move) {
 }
 
 // place puts the packet of m at node at in the queue of its next hop.
-func (w *waypoints) place(m *Move, at uint32) {
-	m.To, m.Fate = at, Waiting
+func (w *waypoints) place(m *engine.Move, at uint32) {
+	m.To, m.Fate = at, engine.Waiting
 	var d int
 	var there bool
-	m.Via, m.Phase, m.Prio, d, there = w.next(at, m.Via, m.Dst, m.Phase)
+	m.Via, m.Phase, m.Prio, d, there = w.Next(at, m.Via, m.Dst, m.Phase)
 	if there {
-		m.Fate = Delivered
+		m.Fate = engine.Delivered
 		return
 	}
+	m.Queue = 0
 	if w.port == AllPort {
-		m.Tag = uint8(d)
-	}
-	if w.remain {
-		m.Remain = uint8(bits.OnesCount32(at^m.Via) + bits.OnesCount32(m.Via^m.Dst))
+		m.Queue = uint16(d)
 	}
 }
 
-// next routes a packet at node at that heads for waypoint via in phase ph,
-// for destination dst, switching phase at the intermediate. It returns the
-// waypoint and phase it heads on with, the priority and dimension d
-// (0-based) of its next hop, or there if it has arrived. A packet about to
-// cross dimension d in phase ph has priority d + 1 + ph·off. In phase 1 the
-// waypoint is the destination, so that the next hop is always towards it.
-func (w *waypoints) next(at, via, dst uint32, ph uint8) (_ uint32, _, prio uint8, d int, there bool) {
-	x := at ^ via
-	if x == 0 {
-		if ph != 0 {
-			return via, ph, 0, 0, true
-		}
-		ph, via = 1, dst
-		if x = at ^ dst; x == 0 {
-			return via, ph, 0, 0, true
-		}
+// Remain returns the hops packet p, waiting at node at, still has to go.
+func (w *waypoints) Remain(p *engine.Packet, at uint32) int {
+	return bits.OnesCount32(at^p.Via) + bits.OnesCount32(p.Via^p.Dst)
+}
+
+// grow returns s resized to n, reusing its array when large enough.
+func grow[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
 	}
-	d = bits.TrailingZeros32(x)
-	return via, ph, uint8(d + 1 + int(ph)*w.off), d, false
+	return s[:n]
 }

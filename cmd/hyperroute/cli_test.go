@@ -9,9 +9,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hyperroute/hyperroute/engine"
 	"github.com/hyperroute/hyperroute/experiments"
 	"github.com/hyperroute/hyperroute/results"
-	"github.com/hyperroute/hyperroute/routers"
 )
 
 // smallSpec is a spec that runs in well under a second.
@@ -131,7 +131,7 @@ func TestList(t *testing.T) {
 // TestQueueDocs checks that list describes the disciplines routers knows.
 func TestQueueDocs(t *testing.T) {
 	for _, q := range queueDocs {
-		if d, err := routers.ParseDiscipline(q.name); err != nil || d.String() != q.name {
+		if d, err := engine.ParseDiscipline(q.name); err != nil || d.String() != q.name {
 			t.Errorf("queue %q: %v", q.name, err)
 		}
 	}

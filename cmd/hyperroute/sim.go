@@ -11,6 +11,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/hyperroute/hyperroute/engine"
 	"github.com/hyperroute/hyperroute/experiments"
 	"github.com/hyperroute/hyperroute/routers"
 	"github.com/hyperroute/hyperroute/stats"
@@ -28,7 +29,7 @@ type trialRow struct {
 	Mu       int    `json:"mu"`
 	T        int    `json:"T"`
 	Hops     int64  `json:"hops"`
-	MaxQueue int    `json:"max_queue"`
+	MaxQueue *int   `json:"max_queue"` // nil: the router has no queues
 }
 
 func runSim(args []string, stdout, stderr io.Writer) error {
@@ -51,7 +52,7 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 	if cfg.Port, err = routers.ParsePort(*port); err != nil {
 		return usageError{err}
 	}
-	if cfg.Queue, err = routers.ParseDiscipline(*queue); err != nil {
+	if cfg.Queue, err = engine.ParseDiscipline(*queue); err != nil {
 		return usageError{err}
 	}
 	if err := cfg.Validate(); err != nil {
@@ -76,7 +77,7 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		rows[i] = trialRow{Trial: i, Seed: trialSeed, N: cfg.N, Router: cfg.Router, Port: *port, Queue: *queue,
-			Perm: cfg.Pattern, Mu: cfg.Mu, T: res.T, Hops: res.Hops, MaxQueue: res.MaxQueue}
+			Perm: cfg.Pattern, Mu: cfg.Mu, T: res.T, Hops: res.Hops, MaxQueue: maxQueue(res)}
 		return nil
 	})
 	if err != nil {
@@ -108,4 +109,13 @@ func printSummary(w io.Writer, cfg routers.Config, rows []trialRow, elapsed time
 	_, err := fmt.Fprintf(w, "mean T 95%% CI [%.3f, %.3f], T/n %.3f; %d packet-hops in %v: %.3g packet-hops/s\n",
 		ci.Lo, ci.Hi, mean/float64(cfg.N), hops, elapsed.Round(time.Millisecond), float64(hops)/elapsed.Seconds())
 	return err
+}
+
+// maxQueue returns the largest queue of res, nil for a router without
+// queues.
+func maxQueue(res *engine.Result) *int {
+	if res.MaxQueue == routers.NoQueue {
+		return nil
+	}
+	return &res.MaxQueue
 }

@@ -52,7 +52,7 @@ EXPECTED = {
         ("seed", "uint64", False),
         ("T", "int32", False),
         ("hops", "int64", False),
-        ("max_queue", "int32", False),
+        ("max_queue", "int32", True),
     ],
     "packets": GRID + [
         ("trial", "int32", False),

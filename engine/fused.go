@@ -1,48 +1,62 @@
-package routers
+package engine
 
 import "math/bits"
 
-// fused returns r as a waypoint router if Run can step it with stepFused:
-// single-port, under the Priority discipline, recording nothing beyond the
-// summary, with keys that fit in a word: the case the experiments spend
-// their time in.
-func (e *Engine) fused(r Router) (*waypoints, bool) {
-	w, ok := r.(*waypoints)
-	return w, ok && w.port == SinglePort && e.Discipline == Priority && e.Record == Record{} &&
-		prioBits+bits.Len(uint(w.Packets()-1))+w.n <= 64
+// Fused reports whether Run steps r by the fused step: r is Fusable and
+// says its packets only follow their legs, under the Priority discipline,
+// with no failed links and recording at most arrival times and sends per
+// step, and a packet fits in a key.
+func (e *Engine) Fused(r Router) bool {
+	_, ok := e.fusedLegs(r)
+	return ok
 }
 
-// A key is a packet of stepFused as one word, ordered as the Priority
-// discipline orders packets: Prio in the top prioBits, then ID, then in
-// the low n bits the route x = node ⊕ Via still to go to the waypoint.
-// Priorities are at most 2n < 2^prioBits for the n ≤ 29 that fit.
-const (
-	prioBits  = 6
-	prioShift = 64 - prioBits
-)
+// fusedLegs returns the legs of r if Run steps r by the fused step.
+func (e *Engine) fusedLegs(r Router) (*Legs, bool) {
+	f, ok := r.(Fusable)
+	if !ok || e.Faults != nil || e.Discipline != Priority || r.Queues() != 1 {
+		return nil, false
+	}
+	if _, ok := r.(Scheduler); ok {
+		return nil, false
+	}
+	if _, ok := r.(Reactor); ok {
+		return nil, false
+	}
+	rec := e.Record
+	rec.Arrivals, rec.Steps = false, false
+	legs, ok := f.Fused()
+	return legs, ok && rec == Record{} && fits(legs.N, r.Packets())
+}
 
-// fastStep is the state of stepFused: the packets waiting at each node as
-// keys, and the packets sent in the step.
+// fastStep is the state of the fused step: the packets waiting at each
+// node as keys, and the packets sent in the step.
 type fastStep struct {
 	sorted
 	keys []uint64 // packets sent
 	at   []uint32 // the nodes they leave, then the nodes they go to
+	now  int32    // the time the packets sent arrive
 }
 
-// startFused sets up the packets of w in the sorted store and returns how
+func (f *fastStep) bytes() int64 {
+	return f.sorted.bytes() + int64(cap(f.keys))*8 + int64(cap(f.at))*4
+}
+
+// startFused sets up the packets of l in the sorted store and returns how
 // many wait.
-func (e *Engine) startFused(w *waypoints) (live int) {
+func (e *Engine) startFused(l *Legs) (live int) {
 	f := &e.fast
-	nodes, np := w.Nodes(), w.Packets()
+	nodes, np := 1<<l.N, len(l.Dst)
 	f.reset(nodes, sortedNode{over: -1})
 	// A node sends at most one packet per step.
 	f.keys, f.at = grow(f.keys, min(nodes, np)), grow(f.at, min(nodes, np))
+	kl := newKeyLayout(l.N)
 	for id := range np {
-		src := w.req.Src(id)
-		via, dst, ph := w.first(id)
-		via, _, prio, _, there := w.next(src, via, dst, ph)
+		src := l.Src(id)
+		via, dst, ph := l.First(id)
+		via, _, prio, _, there := l.Next(src, via, dst, ph)
 		if !there {
-			f.put(&f.node[src], uint64(prio)<<prioShift|uint64(id)<<w.n|uint64(src^via))
+			f.put(&f.node[src], kl.pack(prio, uint32(id), src^via))
 			setBusy(e.busy, src)
 			live++
 		}
@@ -50,13 +64,14 @@ func (e *Engine) startFused(w *waypoints) (live int) {
 	return live
 }
 
-// stepFused runs step t for w as pick, Router.Send and move do, and
-// returns how many packets arrived. Every packet it puts arrived in step t,
-// after the packets waiting at the start of the step were chosen, so that
-// the next to leave a node is always its smallest key.
-func (e *Engine) stepFused(w *waypoints, t int32) int {
+// stepFused runs step t for l as the general step does, and returns how
+// many packets arrived. Every packet it puts arrived in step t, after the
+// packets waiting at the start of the step were chosen, so that the next to
+// leave a node is always its smallest key.
+func (e *Engine) stepFused(l *Legs, t int32) int {
 	sent := e.scan()
-	kept := e.route(w, sent)
+	e.fast.now = t + 1
+	kept := e.route(l, sent)
 	e.putAll(kept)
 	e.res.Hops += int64(sent)
 	if kept < sent {
@@ -101,39 +116,43 @@ func (e *Engine) scan() int {
 	return n
 }
 
-// route moves the sent packets, keys[:sent] leaving at[:sent], over their
+// route moves the packets sent, keys[:sent] leaving at[:sent], over their
 // next link, keeps those that have not arrived at the front with at their
 // next node, and returns how many they are.
-func (e *Engine) route(w *waypoints, sent int) int {
+func (e *Engine) route(l *Legs, sent int) int {
 	f := &e.fast
 	keys := f.keys[:sent]
 	at := f.at[:len(keys)]
-	xBits, off := uint(w.n)&63, uint64(w.off)
-	xMask := uint64(1)<<xBits - 1
-	idMask := ^uint64(0) >> prioBits &^ xMask
+	kl := newKeyLayout(l.N)
+	off := uint64(l.Off)
 	kept := 0
 	for i, k := range keys {
-		prio := k >> prioShift
+		prio := prioOf(k)
 		e.prioLoads[prio]++
-		// The next link is the lowest bit of x.
-		low := k & -k
-		to := at[i] ^ uint32(low)
-		if k ^= low; k&xMask != 0 {
-			// On to the same waypoint: the priority follows the dimension.
-			keys[kept] = k + uint64(bits.TrailingZeros64(k)-bits.TrailingZeros64(low))<<prioShift
+		link := nextLink(k)
+		to := at[i] ^ uint32(link)
+		// k crosses link; its id stays.
+		if k ^= link; kl.route(k) != 0 {
+			// On to the same waypoint.
+			keys[kept] = raised(k, link)
 			at[kept] = to
 			kept++
 			continue
 		}
+		// At the waypoint: the next leg, or arrived.
 		ph, dst := uint8(1), to
 		if prio <= off {
-			ph, dst = 0, w.req.Dst[k&idMask>>xBits]
+			ph, dst = 0, l.Dst[kl.id(k)]
 		}
-		via, _, p, _, there := w.next(to, to, dst, ph)
+		via, _, p, _, there := l.Next(to, to, dst, ph)
 		if there {
+			// Read through e, so that the loop keeps its registers.
+			if a := e.res.Arrival; a != nil {
+				a[kl.id(k)] = e.fast.now
+			}
 			continue
 		}
-		keys[kept] = uint64(p)<<prioShift | k&idMask | uint64(to^via)
+		keys[kept] = kl.rekey(k, p, to^via)
 		at[kept] = to
 		kept++
 	}

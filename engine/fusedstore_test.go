@@ -1,10 +1,8 @@
-package routers
+package engine
 
 import (
 	"slices"
 	"testing"
-
-	"github.com/hyperroute/hyperroute/hypercube"
 )
 
 // TestSortedStore puts and takes keys at a few nodes at random and checks
@@ -51,24 +49,22 @@ func TestSortedStore(t *testing.T) {
 	}
 }
 
-// TestFusedFits checks that stepFused is chosen exactly when a packet's
-// priority, id and route fit in one word.
+// TestFusedFits checks when a packet's priority, id and route fit in one
+// key.
 func TestFusedFits(t *testing.T) {
 	for _, c := range []struct {
-		n, mu int
-		fits  bool
+		n, packets int
+		fits       bool
 	}{
-		{1, 1, true},
-		{20, 1, true},
-		{20, 1 << 11, true},
-		{29, 1, true},
-		{29, 2, false},
-		{30, 1, false},
+		{1, 2, true},
+		{20, 1 << 20, true},
+		{20, 1 << 31, true},
+		{29, 1 << 29, true},
+		{29, 1 << 30, false},
+		{30, 1 << 30, false},
 	} {
-		var w waypoints
-		w.reset(c.n, SinglePort, Priority, &hypercube.Request{N: c.n, Mu: c.mu}, nil)
-		if _, ok := new(Engine).fused(&w); ok != c.fits {
-			t.Errorf("n=%d mu=%d: fused %v, want %v", c.n, c.mu, ok, c.fits)
+		if got := fits(c.n, c.packets); got != c.fits {
+			t.Errorf("n=%d, %d packets: fits %v, want %v", c.n, c.packets, got, c.fits)
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package routers
+package engine
 
 // sortedInline is how many packets a sortedNode holds in place; insert
 // is written out for 3.

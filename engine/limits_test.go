@@ -1,4 +1,4 @@
-package routers
+package engine
 
 import (
 	"errors"
@@ -11,7 +11,7 @@ type funnel struct{ k int }
 
 func (f funnel) Packets() int { return f.k }
 func (f funnel) Nodes() int   { return f.k + 2 }
-func (f funnel) Ports() int   { return 1 }
+func (f funnel) Queues() int  { return 1 }
 
 func (f funnel) Start(first int, batch []Move) {
 	for i := range batch {

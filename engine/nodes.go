@@ -1,4 +1,4 @@
-package routers
+package engine
 
 // inline is how many waiting packets a node holds in place; the others wait
 // in the overflow pool.

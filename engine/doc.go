@@ -1,0 +1,60 @@
+// Package engine is the synchronous packet-routing simulator every router of
+// the harness runs on: the step model of the thesis [Schömer 1988,
+// Introduction and Ch. I.2], with the queues, port models and faulty links
+// that Chapters I–III need (docs/model.md, "The step model").
+//
+// # Steps
+//
+// Time runs in synchronous steps. A packet sent in step t (t = 0, 1, …)
+// arrives at time t+1 and can leave again in step t+1 at the earliest; the
+// run time T is the arrival time of the last packet (0 if no packet needs a
+// hop).
+//
+// # Nodes, queues and routers
+//
+// The Engine knows nodes and queues, not links. Every node has the same
+// number of queues (Router.Queues), and in every step each queue sends at
+// most one packet, chosen by the queue Discipline. A Router says at which
+// node and in which queue (Packet.Queue) a packet waits next, or that it has
+// arrived; the packet's other fields are the router's, and a router that
+// needs more state per packet keeps it itself, indexed by Packet.ID. A move
+// may stay at its node (a straight edge of the butterfly): it still takes a
+// step.
+//
+// The port model is therefore a choice of queues: single-port is one queue
+// per node (one packet per node per step), all-port one queue per out-link.
+// A Scheduler lets only some queues send in a step (the sub-steps of the
+// detour simulations of Ch. III.2). A Reactor sees every settled move and may
+// start packets held back at the start (a node that forwards what it
+// received).
+//
+// # Faulty links
+//
+// With Engine.Faults set, every move over a link is checked against the
+// failed links. Under OnFailure Lose the packet is lost (Dropped), as in the
+// replication model of Ch. II.5 where the sender does not know; under Refuse
+// the run fails with ErrFailedLink, for routers that know the faults and
+// must route around them (Ch. III).
+//
+// # Priority rule
+//
+// The default Discipline, Priority, sends the packet with the smallest
+// priority number; ties go to the smaller packet id [Schömer 1988, Ch. I.2].
+// FIFO, Random and Farthest are alternatives for experiments. TieBreak names
+// the rule for output metadata.
+//
+// # The fused step
+//
+// Routers whose packets follow e-cube legs (Legs) in the single-port model
+// say so (Fusable), and Run then steps them, under the Priority discipline
+// and with no faults, no Scheduler or Reactor and recording at most arrival
+// times and sends per step, by a step of its own that routes exactly as the
+// general one does, about twice as fast; Engine.Fused tells whether it will.
+//
+// # Recording
+//
+// Every run reports T, total packet-hops, the largest queue, the packets
+// lost and the loads f(p,·) summed over nodes. On request (Record) it also
+// keeps each packet's arrival time and hop count, the full f(p,v) table, the
+// sends of every step and a trace of every send.
+package engine
