@@ -1,6 +1,9 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // Discipline decides which waiting packet a queue sends.
 type Discipline uint8
@@ -24,6 +27,9 @@ const TieBreak = "smallest priority number first; ties by smaller packet id (sou
 var disciplineNames = []string{"priority", "fifo", "random", "farthest"}
 
 func (d Discipline) String() string { return disciplineNames[d] }
+
+// DisciplineNames lists the disciplines' names.
+func DisciplineNames() []string { return slices.Clone(disciplineNames) }
 
 // ParseDiscipline returns the queue discipline named s.
 func ParseDiscipline(s string) (Discipline, error) {

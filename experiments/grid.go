@@ -7,39 +7,64 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"github.com/hyperroute/hyperroute/engine"
-	"github.com/hyperroute/hyperroute/hypercube"
 	"github.com/hyperroute/hyperroute/routers"
 )
 
-// Axes names the grid axes in expansion order, outermost first: points
-// differing only in the queue discipline are neighbours.
-var Axes = []string{"n", "mu", "pattern", "router", "port", "queue"}
+// Axes names the grid axes in expansion order, outermost first: the
+// parameters of a configuration (routers.Params).
+var Axes = routers.ParamNames()
 
 // Limits of the grid values.
 const (
-	MaxMu     = 1 << 16 // largest μ a grid may hold
-	MaxPoints = 10000   // most points a grid may expand to
+	MaxPoints = 10000 // most points a grid may expand to
 )
 
-// Grid is the parameter grid of a spec: every combination of its values is
-// one point.
+// Grid is the parameter grid of a spec: the values of each axis it sets, as
+// its parameter reads them; an axis it does not set takes its parameter's
+// default. Every combination is one point.
 type Grid struct {
-	N, Mu                        []int
-	Pattern, Router, Port, Queue []string
+	values map[string][]string
+}
+
+// Values returns the values of the named axis.
+func (g Grid) Values(axis string) []string {
+	if vs, ok := g.values[axis]; ok {
+		return vs
+	}
+	p, err := routers.LookupParam(axis)
+	if err != nil {
+		panic("experiments: " + err.Error())
+	}
+	return []string{p.Default}
+}
+
+// set replaces the values of an axis.
+func (g *Grid) set(axis string, vs []string) {
+	if g.values == nil {
+		g.values = make(map[string][]string)
+	}
+	g.values[axis] = vs
+}
+
+// with returns a copy of g with the axes h sets replaced.
+func (g Grid) with(h Grid) Grid {
+	var out Grid
+	for a, vs := range g.values {
+		out.set(a, vs)
+	}
+	for a, vs := range h.values {
+		out.set(a, vs)
+	}
+	return out
 }
 
 // size is the number of combinations.
 func (g Grid) size() int {
-	return len(g.N) * len(g.Mu) * len(g.Pattern) * len(g.Router) * len(g.Port) * len(g.Queue)
-}
-
-// defaultGrid holds the values of the axes a spec may leave out.
-var defaultGrid = Grid{
-	Mu:      []int{1},
-	Pattern: []string{"random"},
-	Port:    []string{routers.SinglePort.String()},
-	Queue:   []string{engine.Priority.String()},
+	n := 1
+	for _, a := range Axes {
+		n *= len(g.Values(a))
+	}
+	return n
 }
 
 // parseGrid reads the mapping n into g, replacing the axes it names.
@@ -48,30 +73,26 @@ func (p nodes) parseGrid(n *yaml.Node, path string, g *Grid) error {
 		return p.errf(n, path, "empty grid")
 	}
 	return p.mapping(n, path, Axes, func(key, full string, _, v *yaml.Node) error {
+		param, _ := routers.LookupParam(key)
+		var vs []string
 		var err error
-		switch key {
-		case "n":
-			g.N, err = p.intAxis(v, full, 1, hypercube.MaxDim)
-		case "mu":
-			g.Mu, err = p.intAxis(v, full, 1, MaxMu)
-		case "pattern":
-			g.Pattern, err = p.strAxis(v, full, checkPattern)
-		case "router":
-			g.Router, err = p.strAxis(v, full, func(s string) error { _, err := routers.Lookup(s); return err })
-		case "port":
-			g.Port, err = p.strAxis(v, full, func(s string) error { _, err := routers.ParsePort(s); return err })
-		case "queue":
-			g.Queue, err = p.strAxis(v, full, func(s string) error { _, err := engine.ParseDiscipline(s); return err })
+		switch param.Type {
+		case routers.Int:
+			var ints []int
+			ints, err = p.intAxis(v, full, int(param.Lo), int(param.Hi))
+			for _, x := range ints {
+				vs = append(vs, strconv.Itoa(x))
+			}
+		case routers.Float:
+			vs, err = p.floatAxis(v, full, param)
+		case routers.Bool:
+			vs, err = p.boolAxis(v, full)
+		default:
+			vs, err = p.strAxis(v, full, param.Check)
 		}
+		g.set(key, vs)
 		return err
 	})
-}
-
-func checkPattern(s string) error {
-	if !slices.Contains(hypercube.Patterns, s) {
-		return fmt.Errorf("unknown request pattern %q (want one of %v)", s, hypercube.Patterns)
-	}
-	return nil
 }
 
 // intAxis reads integer axis values in [lo, hi]: one value, a list, or a
@@ -129,20 +150,63 @@ func (p nodes) intRange(n *yaml.Node, key string, lo, hi int) ([]int, error) {
 	return vals, nil
 }
 
-// strAxis reads string axis values, each accepted by check: one value or a
-// list.
-func (p nodes) strAxis(n *yaml.Node, key string, check func(string) error) ([]string, error) {
+// floatAxis reads number axis values of param: one value or a list, in
+// the shortest form that reads back the same number.
+func (p nodes) floatAxis(n *yaml.Node, key string, param *routers.Param) ([]string, error) {
 	items, err := p.list(n, key)
 	if err != nil {
 		return nil, err
 	}
 	vals := make([]string, len(items))
 	for i, it := range items {
-		if vals[i], err = p.str(it, key); err != nil {
+		x, err := p.number(it, key)
+		if err != nil {
 			return nil, err
 		}
-		if err := check(vals[i]); err != nil {
-			return nil, p.errf(it, key, "%v", err)
+		vals[i] = strconv.FormatFloat(x, 'g', -1, 64)
+		if err := param.Check(vals[i]); err != nil {
+			return nil, p.errf(it, key, "%s out of range [%v, %v]", it.Value, param.Lo, param.Hi)
+		}
+		if slices.Contains(vals[:i], vals[i]) {
+			return nil, p.errf(it, key, "%s listed twice", it.Value)
+		}
+	}
+	return vals, nil
+}
+
+// boolAxis reads boolean axis values: one value or a list.
+func (p nodes) boolAxis(n *yaml.Node, key string) ([]string, error) {
+	return p.values(n, key, func(it *yaml.Node) (string, error) {
+		b, err := p.boolean(it, key)
+		return strconv.FormatBool(b), err
+	})
+}
+
+// strAxis reads string axis values, each accepted by check: one value or a
+// list.
+func (p nodes) strAxis(n *yaml.Node, key string, check func(string) error) ([]string, error) {
+	return p.values(n, key, func(it *yaml.Node) (string, error) {
+		s, err := p.str(it, key)
+		if err != nil {
+			return "", err
+		}
+		if err := check(s); err != nil {
+			return "", p.errf(it, key, "%v", err)
+		}
+		return s, nil
+	})
+}
+
+// values reads one value or a list of distinct values by read.
+func (p nodes) values(n *yaml.Node, key string, read func(*yaml.Node) (string, error)) ([]string, error) {
+	items, err := p.list(n, key)
+	if err != nil {
+		return nil, err
+	}
+	vals := make([]string, len(items))
+	for i, it := range items {
+		if vals[i], err = read(it); err != nil {
+			return nil, err
 		}
 		if slices.Contains(vals[:i], vals[i]) {
 			return nil, p.errf(it, key, "%q listed twice", vals[i])
@@ -164,34 +228,26 @@ type Point struct {
 // Value returns the point's value of the named axis, as in a partition
 // directory name.
 func (p Point) Value(axis string) string {
-	c := p.Config
-	switch axis {
-	case "n":
-		return strconv.Itoa(c.N)
-	case "mu":
-		return strconv.Itoa(c.Mu)
-	case "pattern":
-		return c.Pattern
-	case "router":
-		return c.Router
-	case "port":
-		return c.Port.String()
-	case "queue":
-		return c.Queue.String()
+	param, err := routers.LookupParam(axis)
+	if err != nil {
+		panic("experiments: " + err.Error())
 	}
-	panic("experiments: unknown axis " + axis)
+	return param.Get(p.Config)
 }
 
-// String lists the point's values, as "n=8 mu=1 pattern=random …".
+// String names the point by its values, as "n=8 router=valiant port=all":
+// n, the router and every other axis that is not at its default.
 func (p Point) String() string {
 	var b []byte
-	for i, a := range Axes {
-		if i > 0 {
+	for _, param := range routers.Params {
+		v := param.Get(p.Config)
+		if v == param.Default && param.Name != "n" && param.Name != "router" {
+			continue
+		}
+		if len(b) > 0 {
 			b = append(b, ' ')
 		}
-		b = append(b, a...)
-		b = append(b, '=')
-		b = append(b, p.Value(a)...)
+		b = fmt.Appendf(b, "%s=%s", param.Name, v)
 	}
 	return string(b)
 }
@@ -199,21 +255,20 @@ func (p Point) String() string {
 // expand returns every combination of g in Axes order, the last axis
 // varying fastest. The values must have been checked by parseGrid.
 func (g Grid) expand() []routers.Config {
-	cfgs := make([]routers.Config, 0, g.size())
-	for _, n := range g.N {
-		for _, mu := range g.Mu {
-			for _, pat := range g.Pattern {
-				for _, r := range g.Router {
-					for _, ps := range g.Port {
-						port, _ := routers.ParsePort(ps)
-						for _, qs := range g.Queue {
-							q, _ := engine.ParseDiscipline(qs)
-							cfgs = append(cfgs, routers.Config{Router: r, Port: port, Queue: q, N: n, Pattern: pat, Mu: mu})
-						}
-					}
+	cfgs := []routers.Config{routers.Defaults()}
+	for _, a := range Axes {
+		param, _ := routers.LookupParam(a)
+		vs := g.Values(a)
+		next := make([]routers.Config, 0, len(cfgs)*len(vs))
+		for _, c := range cfgs {
+			for _, v := range vs {
+				if err := param.Set(&c, v); err != nil {
+					panic("experiments: " + err.Error())
 				}
+				next = append(next, c)
 			}
 		}
+		cfgs = next
 	}
 	return cfgs
 }

@@ -308,6 +308,9 @@ func (r *Runner) runUnit(ctx context.Context, u Unit) (map[string]int64, error) 
 		}
 		o := &outs[j]
 		o.seed, o.res = seed, res
+		if cfg.Faulty() {
+			o.failed = int64(sim.Faults.Count())
+		}
 		if seqs {
 			if o.seq, err = delaySeqs(res, cfg.N); err != nil {
 				return fmt.Errorf("%s: %v, trial %d: %w", s.Name, p, trial, err)

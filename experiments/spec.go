@@ -119,7 +119,7 @@ func Parse(file string, text []byte) (*Spec, error) {
 	if root.Kind == yaml.DocumentNode && len(root.Content) == 1 {
 		root = root.Content[0]
 	}
-	s := &Spec{File: file, Text: string(text), Grid: defaultGrid, Partition: []string{"n"},
+	s := &Spec{File: file, Text: string(text), Partition: []string{"n"},
 		Tables: []string{TableTrials}, Shards: 1, at: make(map[string]place)}
 	var grid *yaml.Node
 	err := p.mapping(root, "", topKeys, func(key, full string, k, v *yaml.Node) error {
@@ -274,23 +274,12 @@ func (s *Spec) WithProfile(name string) (*Spec, error) {
 	t.Trials = cmp.Or(pr.Trials, t.Trials)
 	t.Shards = cmp.Or(pr.Shards, t.Shards)
 	t.PacketTrials = cmp.Or(pr.PacketTrials, t.PacketTrials)
-	g := &t.Grid
-	g.N, g.Mu = or(pr.Grid.N, g.N), or(pr.Grid.Mu, g.Mu)
-	g.Pattern, g.Router = or(pr.Grid.Pattern, g.Pattern), or(pr.Grid.Router, g.Router)
-	g.Port, g.Queue = or(pr.Grid.Port, g.Port), or(pr.Grid.Queue, g.Queue)
+	t.Grid = t.Grid.with(pr.Grid)
 	maps.Copy(t.at, pr.at)
 	if err := t.expand(); err != nil {
 		return nil, err
 	}
 	return t, nil
-}
-
-// or returns v unless it is nil, else def.
-func or[T any](v, def []T) []T {
-	if v == nil {
-		return def
-	}
-	return v
 }
 
 // WithTrials returns a copy of s that runs k trials per point.

@@ -55,13 +55,13 @@ func TestParseErrors(t *testing.T) {
 		{"repeated key", validSpec + "trials: 5\n", "x.yaml:7: trials: repeated (first at line 5)"},
 		{"packet_trials without packets", validSpec + "packet_trials: 3\n", "x.yaml:7: packet_trials: set, but tables do not include packets"},
 		{"bitonic with mu 2", strings.Replace(validSpec, "[ecube, valiant]", "[bitonic]\n  mu: [1, 2]", 1),
-			"x.yaml:2: grid: n=3 mu=2 pattern=random router=bitonic port=single queue=priority: bitonic routes permutations: needs mu=1, not mu=2"},
+			"x.yaml:2: grid: n=3 mu=2 router=bitonic: bitonic routes permutations: needs mu=1, not mu=2"},
 		{"delayseq all-port", validSpec + "tables: [delayseq]\nprofiles:\n  paper:\n    grid:\n      port: all\n",
-			"x.yaml:10: profiles.paper.grid: n=3 mu=1 pattern=random router=ecube port=all queue=priority: the delayseq table needs a router with delay sequences (ecube, valiant) in the single-port model"},
+			"x.yaml:10: profiles.paper.grid: n=3 router=ecube port=all: the delayseq table needs a router with delay sequences (ecube, valiant) in the single-port model"},
 		{"delayseq fifo", strings.Replace(validSpec, "grid:\n", "grid:\n  queue: fifo\n", 1) + "tables: [delayseq]\n",
-			"x.yaml:2: grid: n=3 mu=1 pattern=random router=ecube port=single queue=fifo: the delayseq table needs"},
+			"x.yaml:2: grid: n=3 router=ecube queue=fifo: the delayseq table needs"},
 		{"delayseq bitonic", strings.Replace(validSpec, "[ecube, valiant]", "bitonic", 1) + "tables: [trials, delayseq]\n",
-			"x.yaml:2: grid: n=3 mu=1 pattern=random router=bitonic port=single queue=priority: the delayseq table needs"},
+			"x.yaml:2: grid: n=3 router=bitonic: the delayseq table needs"},
 		{"all skipped", strings.Replace(validSpec, "[ecube, valiant]", "bitonic\n  queue: fifo", 1) + "skip_invalid: true\n",
 			"x.yaml:2: grid: all 2 points skipped: bitonic runs queue=priority, not queue=fifo"},
 		{"skip_invalid not bool", validSpec + "skip_invalid: yes please\n", `x.yaml:7: skip_invalid: want true or false, got string "yes please"`},
@@ -69,7 +69,7 @@ func TestParseErrors(t *testing.T) {
 		{"profile unknown key", validSpec + "profiles:\n  paper:\n    trails: 5000\n", "x.yaml:9: profiles.paper.trails: unknown key (want trials, shards, packet_trials, grid)"},
 		{"profile n=31", validSpec + "profiles:\n  paper:\n    grid:\n      n: {from: 4, to: 31}\n", "x.yaml:10: profiles.paper.grid.n: 31 out of range [1, 30]"},
 		{"profile invalid point", validSpec + "profiles:\n  paper:\n    grid:\n      router: bitonic\n      queue: fifo\n",
-			"x.yaml:9: profiles.paper.grid: n=3 mu=1 pattern=random router=bitonic port=single queue=fifo: bitonic"},
+			"x.yaml:9: profiles.paper.grid: n=3 router=bitonic queue=fifo: bitonic"},
 		{"profile packet_trials", validSpec + "profiles:\n  paper:\n    packet_trials: 5\n", "x.yaml:9: profiles.paper.packet_trials: set, but tables do not include packets"},
 		{"empty profile", validSpec + "profiles:\n  paper: {}\n", "x.yaml:8: profiles.paper: empty profile"},
 		{"yaml syntax", "name: t\ngrid: [\n", "x.yaml:2: YAML: did not find expected node content"},
@@ -114,8 +114,8 @@ skip_invalid: true
 	if s.Seed != 1<<64-1 || s.Trials != 10 || s.Description != "ranges, defaults and skipped points" || s.Text != text {
 		t.Errorf("spec = %+v", s)
 	}
-	if !slices.Equal(s.Grid.N, []int{3, 5, 7}) || !slices.Equal(s.Grid.Pattern, []string{"random"}) ||
-		!slices.Equal(s.Grid.Port, []string{"single"}) {
+	if !slices.Equal(s.Grid.Values("n"), []string{"3", "5", "7"}) || !slices.Equal(s.Grid.Values("pattern"), []string{"random"}) ||
+		!slices.Equal(s.Grid.Values("port"), []string{"single"}) {
 		t.Errorf("grid = %+v", s.Grid)
 	}
 	// Per n: valiant priority, valiant fifo, bitonic priority; bitonic fifo skipped.
@@ -167,8 +167,8 @@ profiles:
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.Profile != "paper" || p.Trials != 5000 || p.PacketTrials != 100 || !slices.Equal(p.Grid.N, []int{3, 4, 5, 6}) ||
-		!slices.Equal(p.Grid.Router, []string{"ecube", "valiant"}) || len(p.Points()) != 8 {
+	if p.Profile != "paper" || p.Trials != 5000 || p.PacketTrials != 100 || !slices.Equal(p.Grid.Values("n"), []string{"3", "4", "5", "6"}) ||
+		!slices.Equal(p.Grid.Values("router"), []string{"ecube", "valiant"}) || len(p.Points()) != 8 {
 		t.Errorf("paper = %+v", p)
 	}
 	if s.Trials != 4 || len(s.Points()) != 4 || s.Profile != "" {

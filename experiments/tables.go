@@ -1,6 +1,9 @@
 package experiments
 
 import (
+	"slices"
+	"strconv"
+
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
@@ -10,8 +13,9 @@ import (
 
 // outcome is what one trial leaves for the tables.
 type outcome struct {
-	seed uint64
-	res  *engine.Result
+	seed   uint64
+	res    *engine.Result
+	failed int64 // failed edges of the cube
 	// The request's destinations and Valiant's intermediates, kept when
 	// the trial records the packets table.
 	dst, via []uint32
@@ -26,14 +30,35 @@ type table struct {
 	rows func(b *array.RecordBuilder, p *Point, trial int, o *outcome)
 }
 
-// gridFields are the first columns of every table: the point's values.
-var gridFields = []arrow.Field{
-	{Name: "router", Type: arrow.BinaryTypes.String},
-	{Name: "port", Type: arrow.BinaryTypes.String},
-	{Name: "queue", Type: arrow.BinaryTypes.String},
-	{Name: "pattern", Type: arrow.BinaryTypes.String},
-	{Name: "n", Type: arrow.PrimitiveTypes.Int32},
-	{Name: "mu", Type: arrow.PrimitiveTypes.Int32},
+// gridFields are the first columns of every table: the point's values,
+// one per parameter of routers.Params, router, port, queue, pattern, n
+// and mu first.
+var gridFields, gridParams = gridColumns()
+
+func gridColumns() ([]arrow.Field, []*routers.Param) {
+	var params []*routers.Param
+	for _, name := range []string{"router", "port", "queue", "pattern", "n", "mu"} {
+		p, _ := routers.LookupParam(name)
+		params = append(params, p)
+	}
+	for i := range routers.Params {
+		if p := &routers.Params[i]; !slices.Contains(params, p) {
+			params = append(params, p)
+		}
+	}
+	fields := make([]arrow.Field, len(params))
+	for i, p := range params {
+		fields[i] = arrow.Field{Name: p.Name, Type: arrowType[p.Type]}
+	}
+	return fields, params
+}
+
+// arrowType is the column type of a parameter's values.
+var arrowType = map[routers.ParamType]arrow.DataType{
+	routers.Int:   arrow.PrimitiveTypes.Int32,
+	routers.Float: arrow.PrimitiveTypes.Float64,
+	routers.Name:  arrow.BinaryTypes.String,
+	routers.Bool:  arrow.FixedWidthTypes.Boolean,
 }
 
 func schema(fields ...arrow.Field) *arrow.Schema {
@@ -49,7 +74,8 @@ var tables = map[string]table{
 			arrow.Field{Name: "seed", Type: arrow.PrimitiveTypes.Uint64},
 			i32("T"),
 			arrow.Field{Name: "hops", Type: arrow.PrimitiveTypes.Int64},
-			arrow.Field{Name: "max_queue", Type: arrow.PrimitiveTypes.Int32, Nullable: true}),
+			arrow.Field{Name: "max_queue", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+			i64("failed_edges"), i64("dropped")),
 		rows: trialRows,
 	},
 	TablePackets: {
@@ -73,32 +99,44 @@ var tables = map[string]table{
 
 // appendGrid appends the point's values to the first columns, k times.
 func appendGrid(b *array.RecordBuilder, p *Point, k int) {
-	c := p.Config
-	for i, s := range []string{c.Router, c.Port.String(), c.Queue.String(), c.Pattern} {
-		sb := b.Field(i).(*array.StringBuilder)
-		for range k {
-			sb.Append(s)
-		}
-	}
-	for i, v := range []int{c.N, c.Mu} {
-		ib := b.Field(4 + i).(*array.Int32Builder)
-		for range k {
-			ib.Append(int32(v))
+	for i, param := range gridParams {
+		v := param.Get(p.Config)
+		switch fb := b.Field(i).(type) {
+		case *array.Int32Builder:
+			x, _ := strconv.Atoi(v)
+			for range k {
+				fb.Append(int32(x))
+			}
+		case *array.Float64Builder:
+			x, _ := strconv.ParseFloat(v, 64)
+			for range k {
+				fb.Append(x)
+			}
+		case *array.BooleanBuilder:
+			for range k {
+				fb.Append(v == "true")
+			}
+		case *array.StringBuilder:
+			for range k {
+				fb.Append(v)
+			}
 		}
 	}
 }
 
 func trialRows(b *array.RecordBuilder, p *Point, trial int, o *outcome) {
 	appendGrid(b, p, 1)
-	b.Field(6).(*array.Int32Builder).Append(int32(trial))
-	b.Field(7).(*array.Uint64Builder).Append(o.seed)
-	b.Field(8).(*array.Int32Builder).Append(int32(o.res.T))
-	b.Field(9).(*array.Int64Builder).Append(o.res.Hops)
-	if mq := b.Field(10).(*array.Int32Builder); o.res.MaxQueue == routers.NoQueue {
+	b.Field(g).(*array.Int32Builder).Append(int32(trial))
+	b.Field(g + 1).(*array.Uint64Builder).Append(o.seed)
+	b.Field(g + 2).(*array.Int32Builder).Append(int32(o.res.T))
+	b.Field(g + 3).(*array.Int64Builder).Append(o.res.Hops)
+	if mq := b.Field(g + 4).(*array.Int32Builder); o.res.MaxQueue == routers.NoQueue {
 		mq.AppendNull()
 	} else {
 		mq.Append(int32(o.res.MaxQueue))
 	}
+	b.Field(g + 5).(*array.Int64Builder).Append(o.failed)
+	b.Field(g + 6).(*array.Int64Builder).Append(int64(o.res.Dropped))
 }
 
 // packetRows appends one row per packet if the trial recorded them.
@@ -109,8 +147,8 @@ func packetRows(b *array.RecordBuilder, p *Point, trial int, o *outcome) {
 	k := len(o.dst)
 	appendGrid(b, p, k)
 	col := func(i int) *array.Int32Builder { return b.Field(i).(*array.Int32Builder) }
-	tr, id, src, dst, via := col(6), col(7), col(8), col(9), col(10)
-	rlen, arr, delay := col(11), col(12), col(13)
+	tr, id, src, dst, via := col(g), col(g+1), col(g+2), col(g+3), col(g+4)
+	rlen, arr, delay := col(g+5), col(g+6), col(g+7)
 	mu := p.Config.Mu
 	for i := range k {
 		tr.Append(int32(trial))
@@ -135,23 +173,26 @@ func loadRows(b *array.RecordBuilder, pt *Point, trial int, o *outcome) {
 	appendGrid(b, pt, len(loads))
 	nodes := float64(int64(1) << pt.Config.N)
 	for i, f := range loads {
-		b.Field(6).(*array.Int32Builder).Append(int32(trial))
-		b.Field(7).(*array.Int32Builder).Append(int32(i + 1))
-		b.Field(8).(*array.Int64Builder).Append(f)
-		b.Field(9).(*array.Float64Builder).Append(float64(f) / nodes)
+		b.Field(g).(*array.Int32Builder).Append(int32(trial))
+		b.Field(g + 1).(*array.Int32Builder).Append(int32(i + 1))
+		b.Field(g + 2).(*array.Int64Builder).Append(f)
+		b.Field(g + 3).(*array.Float64Builder).Append(float64(f) / nodes)
 	}
 }
 
 func seqRows(b *array.RecordBuilder, p *Point, trial int, o *outcome) {
 	appendGrid(b, p, 1)
 	c := o.seq
-	b.Field(6).(*array.Int32Builder).Append(int32(trial))
-	b.Field(7).(*array.Int32Builder).Append(int32(o.res.T))
-	b.Field(8).(*array.Int32Builder).Append(c.dLen)
+	b.Field(g).(*array.Int32Builder).Append(int32(trial))
+	b.Field(g + 1).(*array.Int32Builder).Append(int32(o.res.T))
+	b.Field(g + 2).(*array.Int32Builder).Append(c.dLen)
 	for i, v := range []int64{c.dLoad, c.xFixed, c.hFixed, c.xExtracted, c.hExtracted} {
-		b.Field(9 + i).(*array.Int64Builder).Append(v)
+		b.Field(g + 3 + i).(*array.Int64Builder).Append(v)
 	}
 }
+
+// g is the index of a table's first column after the grid's.
+var g = len(gridFields)
 
 // maxBatchRows bounds a record batch, and so a Parquet row group.
 const maxBatchRows = 1 << 20

@@ -155,3 +155,12 @@ func (p nodes) list(n *yaml.Node, key string) ([]*yaml.Node, error) {
 	}
 	return nil, p.errf(n, key, "want a value or a list, got %s", kind(n))
 }
+
+// number returns the numeric scalar n.
+func (p nodes) number(n *yaml.Node, key string) (float64, error) {
+	var x float64
+	if n.Kind != yaml.ScalarNode || (n.ShortTag() != "!!int" && n.ShortTag() != "!!float") || n.Decode(&x) != nil {
+		return 0, p.errf(n, key, "want a number, got %s", kind(n))
+	}
+	return x, nil
+}

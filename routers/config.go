@@ -2,13 +2,12 @@ package routers
 
 import (
 	"fmt"
-	"slices"
 
 	"github.com/hyperroute/hyperroute/engine"
-	"github.com/hyperroute/hyperroute/hypercube"
+	"github.com/hyperroute/hyperroute/faults"
 )
 
-// Config is one simulated configuration.
+// Config is one simulated configuration. Params set and name its fields.
 type Config struct {
 	Router  string
 	Port    Port
@@ -16,7 +15,12 @@ type Config struct {
 	N       int
 	Pattern string
 	Mu      int
-	Record  engine.Record
+	// Faults: every directed edge fails with probability Q, or exactly K
+	// edges fail, or the edges of FaultList; at most one of them is set.
+	Q         float64
+	K         int
+	FaultList *faults.Set
+	Record    engine.Record
 }
 
 // Validate reports the first thing wrong with c.
@@ -25,17 +29,22 @@ func (c Config) Validate() error {
 	if err != nil {
 		return err
 	}
-	if _, err := hypercube.New(c.N); err != nil {
-		return err
-	}
-	if c.Mu < 1 {
-		return fmt.Errorf("mu=%d: must be at least 1", c.Mu)
-	}
-	if !slices.Contains(hypercube.Patterns, c.Pattern) {
-		return fmt.Errorf("unknown request pattern %q (want one of %v)", c.Pattern, hypercube.Patterns)
+	for i := range Params {
+		p := &Params[i]
+		if err := p.Check(p.Get(c)); err != nil {
+			return err
+		}
 	}
 	if err := k.Supports(c); err != nil {
 		return err
+	}
+	switch set := btoi(c.Q > 0) + btoi(c.K > 0) + btoi(c.FaultList != nil); {
+	case set > 1:
+		return fmt.Errorf("q=%v, k=%d, fault list: set one of them", c.Q, c.K)
+	case c.K > c.N<<c.N:
+		return fmt.Errorf("k=%d failed edges: Q_%d has %d", c.K, c.N, c.N<<c.N)
+	case c.FaultList != nil && c.FaultList.N != c.N:
+		return fmt.Errorf("fault list of Q_%d for n=%d", c.FaultList.N, c.N)
 	}
 	if c.Mu > 1<<31>>c.N {
 		return fmt.Errorf("n=%d, mu=%d: more than 2^31 packets", c.N, c.Mu)
@@ -45,6 +54,16 @@ func (c Config) Validate() error {
 	}
 	return nil
 }
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// Faulty reports whether edges of c's cube fail.
+func (c Config) Faulty() bool { return c.Q > 0 || c.K > 0 || c.FaultList != nil }
 
 // Prios is the size of c's priority range: priorities are 0 … Prios()−1.
 func (c Config) Prios() int {
@@ -61,6 +80,7 @@ const (
 	bytesPerNode     = 40
 	bytesPerOverflow = 24
 	bytesPerRequest  = 8
+	inPlace          = 2
 )
 
 // MemoryBytes estimates the memory one trial of c needs.
@@ -69,7 +89,7 @@ func (c Config) MemoryBytes() int64 {
 	packets := nodes * int64(c.Mu)
 	// Valiant's routing with μ = 1 holds up to a fifth of the packets in
 	// the pool at a time; allow a quarter.
-	overflow := max(packets-2*nodes, packets/4)
+	overflow := max(packets-inPlace*nodes, packets/4)
 	b := nodes*bytesPerNode + overflow*bytesPerOverflow + packets*bytesPerRequest
 	if c.Record.Packets || c.Record.Arrivals {
 		b += packets * 8
@@ -77,13 +97,32 @@ func (c Config) MemoryBytes() int64 {
 	if c.Record.Loads {
 		b += int64(c.Prios()) * nodes * 4
 	}
+	if c.Faulty() {
+		b += int64(c.N) * nodes / 8
+	}
 	return b
 }
 
 // InstanceKey names the instance family of c: trial streams are derived from
-// it. It leaves out the router, port model and queue discipline, so that
-// configurations differing only in those route the same requests (and, for
-// Valiant, the same intermediates) trial by trial.
+// it. It holds the parameters that make the instance (Param.Instance): n,
+// the pattern and μ, and the others where they differ from their
+// defaults, and a fault list's edges. It leaves out the router, port model
+// and queue discipline, so that configurations differing only in those
+// route the same requests, faults and intermediates trial by trial.
 func (c Config) InstanceKey() string {
-	return fmt.Sprintf("n=%d/pattern=%s/mu=%d", c.N, c.Pattern, c.Mu)
+	key := fmt.Sprintf("n=%d/pattern=%s/mu=%d", c.N, c.Pattern, c.Mu)
+	for i := range Params {
+		p := &Params[i]
+		switch p.Name {
+		case "n", "pattern", "mu":
+			continue // in every key, above
+		}
+		if v := p.Get(c); p.Instance && v != p.Default {
+			key += "/" + p.Name + "=" + v
+		}
+	}
+	if c.FaultList != nil {
+		key += "/faults=" + c.FaultList.Digest()
+	}
+	return key
 }

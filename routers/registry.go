@@ -28,6 +28,10 @@ type Kind struct {
 	Disciplines []engine.Discipline
 	// Permutations says that it routes permutations only (μ = 1).
 	Permutations bool
+	// Faults says that it runs on a cube with failed edges.
+	Faults bool
+	// Params names the parameters of its own (Param.Own) it takes.
+	Params []string
 	// DelaySequences says that its priorities rise along every route of
 	// Q_n by the dimensions crossed, so that the critical delay sequences
 	// of its single-port runs under the priority rule can be extracted
@@ -80,6 +84,15 @@ func (k *Kind) Supports(c Config) error {
 	}
 	if k.Permutations && c.Mu != 1 {
 		return fmt.Errorf("%s routes permutations: needs mu=1, not mu=%d", k.Name, c.Mu)
+	}
+	if c.Faulty() && !k.Faults {
+		return fmt.Errorf("%s does not run on a cube with failed edges", k.Name)
+	}
+	for i := range Params {
+		p := &Params[i]
+		if v := p.Get(c); p.Own && v != p.Default && !slices.Contains(k.Params, p.Name) {
+			return fmt.Errorf("%s takes no %s (%s=%s)", k.Name, p.Doc, p.Name, v)
+		}
 	}
 	return nil
 }

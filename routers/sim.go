@@ -4,12 +4,16 @@ import (
 	"math/rand/v2"
 
 	"github.com/hyperroute/hyperroute/engine"
+	"github.com/hyperroute/hyperroute/faults"
 	"github.com/hyperroute/hyperroute/hypercube"
 )
 
-// Drawn is what a trial draws: the request, then what its router draws.
+// Drawn is what a trial draws: the request, the failed edges, then what its
+// router draws.
 type Drawn struct {
 	Req hypercube.Request
+	// Faults holds the failed edges of a configuration with faults.
+	Faults faults.Set
 	// Via holds Valiant's intermediates, one per packet; empty otherwise.
 	Via []uint32
 }
@@ -32,10 +36,31 @@ func (s *Sim) Draw(c Config, rng *rand.Rand) error {
 	if err := s.Req.Fill(c.Pattern, c.N, c.Mu, rng); err != nil {
 		return err
 	}
+	if err := s.drawFaults(c, rng); err != nil {
+		return err
+	}
 	s.Via = s.Via[:0]
 	if k.Draw != nil {
 		k.Draw(&s.Drawn, c, rng)
 	}
+	return nil
+}
+
+// drawFaults draws the failed edges of c's cube, if any.
+func (s *Sim) drawFaults(c Config, rng *rand.Rand) error {
+	if !c.Faulty() {
+		return nil
+	}
+	if err := s.Faults.Reset(c.N); err != nil {
+		return err
+	}
+	switch {
+	case c.Q > 0:
+		return s.Faults.Random(c.Q, rng)
+	case c.K > 0:
+		return s.Faults.Exactly(c.K, rng)
+	}
+	s.Faults.CopyFrom(c.FaultList)
 	return nil
 }
 
@@ -62,7 +87,7 @@ func (s *Sim) Route(c Config, rng *rand.Rand) (*engine.Result, error) {
 // StateBytes is the memory the simulator holds between trials: the engine's
 // buffers and the drawn instance.
 func (s *Sim) StateBytes() int64 {
-	return s.eng.StateBytes() + int64(cap(s.Req.Dst)+cap(s.Via))*4
+	return s.eng.StateBytes() + int64(cap(s.Req.Dst)+cap(s.Via))*4 + s.Faults.Bytes()
 }
 
 // Trial draws an instance of c from rng and routes it.

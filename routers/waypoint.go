@@ -9,9 +9,10 @@ import (
 
 var ecubeKind = Kind{
 	Name:           "ecube",
-	Doc:            "greedy e-cube (dimension order) routing, priority = dimension (thesis I.1)",
+	Doc:            "greedy e-cube (dimension order) routing, priority = dimension: the oblivious baseline (e-cube legs as in thesis I.3)",
 	Ports:          []Port{SinglePort, AllPort},
 	Disciplines:    allDisciplines,
+	Faults:         true,
 	Prios:          func(n int) int { return n + 1 },
 	DelaySequences: true,
 	New:            func() Instance { return new(waypoints) },
@@ -22,6 +23,7 @@ var valiantKind = Kind{
 	Doc:            "Valiant two-phase routing via a uniform random intermediate, priorities d and d+n (thesis I.3)",
 	Ports:          []Port{SinglePort, AllPort},
 	Disciplines:    allDisciplines,
+	Faults:         true,
 	Prios:          func(n int) int { return 2*n + 1 },
 	Draws:          "one uniform intermediate per packet",
 	Draw:           drawIntermediates,
@@ -55,6 +57,11 @@ func (w *waypoints) Route(e *engine.Engine, d *Drawn, c Config) (*engine.Result,
 		w.Via, w.Off = d.Via, c.N
 	}
 	w.port = c.Port
+	if c.Faulty() {
+		// The routing does not know the faults: a packet sent over a
+		// failed edge is lost.
+		e.Faults, e.OnFailure = &d.Faults, engine.Lose
+	}
 	return e.Run(w, c.Prios())
 }
 

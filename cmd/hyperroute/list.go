@@ -41,6 +41,15 @@ func runList(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintln(w, "routers (grid.router):")
 	for _, r := range routers.Registry {
 		item(w, r.Name, r.Doc)
+		item(w, "", supports(&r))
+	}
+	fmt.Fprintln(w, "parameters (grid axes, sim flags):")
+	for _, p := range routers.Params {
+		doc := p.Doc + " (default " + p.Default
+		if p.Own {
+			doc += "; routers of their own"
+		}
+		item(w, p.Name, doc+")")
 	}
 	fmt.Fprintln(w, "request patterns (grid.pattern):")
 	for _, p := range hypercube.Patterns {
@@ -63,4 +72,25 @@ func runList(args []string, stdout, stderr io.Writer) error {
 
 func item(w io.Writer, name, doc string) {
 	fmt.Fprintf(w, "  %-18s %s\n", name, doc)
+}
+
+// supports says what router k runs under, on one line.
+func supports(k *routers.Kind) string {
+	s := fmt.Sprintf("runs port %v, queue %v", k.Ports, k.Disciplines)
+	switch {
+	case k.Permutations:
+		s += ", permutations only"
+	default:
+		s += ", any mu"
+	}
+	if k.Faults {
+		s += ", faulty cubes"
+	}
+	if len(k.Params) > 0 {
+		s += fmt.Sprintf(", takes %v", k.Params)
+	}
+	if k.Draws != "" {
+		s += "; draws " + k.Draws
+	}
+	return s
 }

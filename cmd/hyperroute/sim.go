@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -9,37 +10,56 @@ import (
 	"os/signal"
 	"runtime"
 	"slices"
+	"strconv"
 	"time"
 
 	"github.com/hyperroute/hyperroute/engine"
 	"github.com/hyperroute/hyperroute/experiments"
+	"github.com/hyperroute/hyperroute/faults"
 	"github.com/hyperroute/hyperroute/routers"
 	"github.com/hyperroute/hyperroute/stats"
 )
 
-// trialRow is one trial of `hyperroute sim --jsonl`.
+// trialRow is one trial of `hyperroute sim --jsonl`: the trial, its seed,
+// every parameter of the configuration and what the run measured.
 type trialRow struct {
-	Trial    int    `json:"trial"`
-	Seed     uint64 `json:"seed"`
-	N        int    `json:"n"`
-	Router   string `json:"router"`
-	Port     string `json:"port"`
-	Queue    string `json:"queue"`
-	Perm     string `json:"perm"`
-	Mu       int    `json:"mu"`
-	T        int    `json:"T"`
-	Hops     int64  `json:"hops"`
-	MaxQueue *int   `json:"max_queue"` // nil: the router has no queues
+	trial int
+	seed  uint64
+	cfg   routers.Config
+	res   *engine.Result
+	// failed is the number of failed edges of the trial's cube.
+	failed int
+}
+
+// MarshalJSON writes the row as one object, its keys in a fixed order.
+func (r trialRow) MarshalJSON() ([]byte, error) {
+	b := fmt.Appendf(nil, `{"trial":%d,"seed":%d`, r.trial, r.seed)
+	for i := range routers.Params {
+		p := &routers.Params[i]
+		v := p.Get(r.cfg)
+		if p.Type == routers.Name {
+			v = strconv.Quote(v)
+		}
+		b = fmt.Appendf(b, `,%q:%s`, p.Name, v)
+	}
+	mq, err := json.Marshal(maxQueue(r.res))
+	if err != nil {
+		return nil, err
+	}
+	b = fmt.Appendf(b, `,"T":%d,"hops":%d,"max_queue":%s,"failed_edges":%d,"dropped":%d}`,
+		r.res.T, r.res.Hops, mq, r.failed, r.res.Dropped)
+	return b, nil
 }
 
 func runSim(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
-	router := fs.String("router", "valiant", "router: ecube, valiant or bitonic")
-	port := fs.String("port", "single", "port model: single or all")
-	queue := fs.String("queue", "priority", "queue discipline: priority, fifo, random or farthest")
-	n := fs.Int("n", 10, "cube dimension, 1 … 30")
-	perm := fs.String("perm", "random", "request: random, transpose, bitrev, complement, identity or shuffle")
-	mu := fs.Int("mu", 1, "packets sent and received per node (μ-bounded request)")
+	values := make(map[string]*string)
+	for i := range routers.Params {
+		p := &routers.Params[i]
+		values[p.Name] = paramFlag(fs, p)
+	}
+	fs.Func("perm", "the same as --pattern", func(v string) error { *values["pattern"] = v; return nil })
+	faultFile := fs.String("faults", "", "a fault list: one failed edge \"v d\" per line")
 	trials := fs.Int("trials", 100, "number of trials")
 	seed := fs.Uint64("seed", 1, "master seed")
 	workers := fs.Int("workers", runtime.NumCPU(), "parallel workers")
@@ -47,13 +67,19 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 	if err := parseFlags(fs, args, stderr); err != nil {
 		return err
 	}
-	cfg := routers.Config{Router: *router, N: *n, Pattern: *perm, Mu: *mu}
-	var err error
-	if cfg.Port, err = routers.ParsePort(*port); err != nil {
-		return usageError{err}
+	cfg := routers.Defaults()
+	for i := range routers.Params {
+		p := &routers.Params[i]
+		if err := p.Set(&cfg, *values[p.Name]); err != nil {
+			return usageError{err}
+		}
 	}
-	if cfg.Queue, err = engine.ParseDiscipline(*queue); err != nil {
-		return usageError{err}
+	if *faultFile != "" {
+		list, err := readFaults(*faultFile, cfg.N)
+		if err != nil {
+			return usageError{err}
+		}
+		cfg.FaultList = list
 	}
 	if err := cfg.Validate(); err != nil {
 		return usageError{err}
@@ -70,14 +96,16 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 	rows := make([]trialRow, *trials)
 	point := cfg.InstanceKey()
 	start := time.Now()
-	err = experiments.Parallel(ctx, *trials, *workers, func(s *routers.Sim, i int) error {
+	err := experiments.Parallel(ctx, *trials, *workers, func(s *routers.Sim, i int) error {
 		rng, trialSeed := experiments.TrialRand(*seed, point, i)
 		res, err := s.Trial(cfg, rng)
 		if err != nil {
 			return err
 		}
-		rows[i] = trialRow{Trial: i, Seed: trialSeed, N: cfg.N, Router: cfg.Router, Port: *port, Queue: *queue,
-			Perm: cfg.Pattern, Mu: cfg.Mu, T: res.T, Hops: res.Hops, MaxQueue: maxQueue(res)}
+		rows[i] = trialRow{trial: i, seed: trialSeed, cfg: cfg, res: res}
+		if cfg.Faulty() {
+			rows[i].failed = s.Faults.Count()
+		}
 		return nil
 	})
 	if err != nil {
@@ -90,18 +118,48 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 	return printSummary(stdout, cfg, rows, elapsed)
 }
 
+// paramFlag defines the flag of parameter p and returns where its value
+// goes: a bool flag for a Bool parameter, a string flag otherwise.
+func paramFlag(fs *flag.FlagSet, p *routers.Param) *string {
+	usage := p.Doc
+	if p.Type == routers.Name {
+		usage += ": " + fmt.Sprint(p.Names())
+	}
+	v := p.Default
+	if p.Type == routers.Bool {
+		fs.BoolFunc(p.Name, usage, func(s string) error {
+			b, err := strconv.ParseBool(s)
+			v = strconv.FormatBool(b)
+			return err
+		})
+		return &v
+	}
+	fs.StringVar(&v, p.Name, p.Default, usage)
+	return &v
+}
+
+// readFaults reads the fault list in file for Q_n.
+func readFaults(file string, n int) (*faults.Set, error) {
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return faults.Parse(f, file, n)
+}
+
 func printSummary(w io.Writer, cfg routers.Config, rows []trialRow, elapsed time.Duration) error {
 	ts := make([]float64, len(rows))
 	var hops int64
 	for i, r := range rows {
-		ts[i] = float64(r.T)
-		hops += r.Hops
+		ts[i] = float64(r.res.T)
+		hops += r.res.Hops
 	}
 	slices.Sort(ts)
 	// Quantiles are Hyndman–Fan type 7, as NumPy's default.
 	mean, ci := stats.MeanCI(ts, 0.95)
 	q := stats.Quantiles(ts, 0.5, 0.9, 0.99)
-	fmt.Fprintf(w, "%s n=%d %v-port queue=%v perm=%s mu=%d, %d trials\n",
+	fmt.Fprintf(w, "%s n=%d %v-port queue=%v pattern=%s mu=%d, %d trials\n",
 		cfg.Router, cfg.N, cfg.Port, cfg.Queue, cfg.Pattern, cfg.Mu, len(rows))
 	fmt.Fprintf(w, "%8s %8s %6s %8s %6s %6s %6s\n", "mean", "sd", "min", "median", "p90", "p99", "max")
 	fmt.Fprintf(w, "%8.3f %8.3f %6.0f %8.1f %6.1f %6.1f %6.0f\n", mean, stats.StdDev(ts), ts[0],

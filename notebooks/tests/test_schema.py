@@ -42,6 +42,8 @@ GRID = [
     ("pattern", "string", False),
     ("n", "int32", False),
     ("mu", "int32", False),
+    ("q", "double", False),
+    ("k", "int32", False),
 ]
 
 #: Column name, Arrow type, nullable — per table, as experiments/tables.go
@@ -53,6 +55,8 @@ EXPECTED = {
         ("T", "int32", False),
         ("hops", "int64", False),
         ("max_queue", "int32", True),
+        ("failed_edges", "int64", False),
+        ("dropped", "int64", False),
     ],
     "packets": GRID + [
         ("trial", "int32", False),

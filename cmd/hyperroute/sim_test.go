@@ -1,0 +1,113 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// simRows runs sim --jsonl and decodes its rows.
+func simRows(t *testing.T, args ...string) []map[string]any {
+	t.Helper()
+	code, stdout, stderr := cli(append([]string{"sim", "--jsonl"}, args...)...)
+	if code != 0 {
+		t.Fatalf("sim %v: exit %d: %s", args, code, stderr)
+	}
+	var rows []map[string]any
+	for _, line := range strings.Split(strings.TrimSpace(stdout), "\n") {
+		var r map[string]any
+		if err := json.Unmarshal([]byte(line), &r); err != nil {
+			t.Fatalf("sim %v: %q: %v", args, line, err)
+		}
+		rows = append(rows, r)
+	}
+	return rows
+}
+
+// TestSimJSONL checks the rows of sim --jsonl: one per trial, every
+// parameter as set, the same rows for --perm as for --pattern and for any
+// number of workers, and the faults counted.
+func TestSimJSONL(t *testing.T) {
+	rows := simRows(t, "--router", "ecube", "--n", "5", "--mu", "2", "--pattern", "transpose", "--port", "all",
+		"--queue", "fifo", "--trials", "3", "--workers", "1")
+	if len(rows) != 3 {
+		t.Fatalf("%d rows, want 3", len(rows))
+	}
+	for i, r := range rows {
+		for k, want := range map[string]any{"trial": float64(i), "router": "ecube", "n": 5.0, "mu": 2.0,
+			"pattern": "transpose", "port": "all", "queue": "fifo", "q": 0.0, "k": 0.0, "failed_edges": 0.0, "dropped": 0.0} {
+			if r[k] != want {
+				t.Errorf("row %d: %s = %v, want %v", i, k, r[k], want)
+			}
+		}
+		for _, k := range []string{"seed", "T", "hops", "max_queue"} {
+			if _, ok := r[k]; !ok {
+				t.Errorf("row %d has no %s", i, k)
+			}
+		}
+	}
+	a := simRows(t, "--pattern", "bitrev", "--n", "6", "--trials", "4", "--workers", "1")
+	b := simRows(t, "--perm", "bitrev", "--n", "6", "--trials", "4", "--workers", "3")
+	if js(a) != js(b) {
+		t.Errorf("--pattern with 1 worker and --perm with 3 differ:\n%s\n%s", js(a), js(b))
+	}
+	for _, r := range simRows(t, "--router", "valiant", "--port", "all", "--n", "7", "--q", "0.1", "--trials", "5") {
+		if r["failed_edges"].(float64) == 0 || r["dropped"].(float64) == 0 || r["q"] != 0.1 {
+			t.Errorf("q = 0.1: %v", r)
+		}
+	}
+	if r := simRows(t, "--router", "bitonic", "--n", "4", "--trials", "1")[0]; r["max_queue"] != nil || r["T"] != 10.0 {
+		t.Errorf("bitonic: max_queue %v, T %v; want null and n(n+1)/2 = 10", r["max_queue"], r["T"])
+	}
+}
+
+func js(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
+}
+
+// TestSimFaultList routes on the edges of a fault list: every trial has
+// them failed.
+func TestSimFaultList(t *testing.T) {
+	list := filepath.Join(t.TempDir(), "faults.txt")
+	os.WriteFile(list, []byte("# three\n0 1\n1 1\n7 3\n"), 0o644)
+	for _, r := range simRows(t, "--router", "ecube", "--n", "3", "--pattern", "complement", "--faults", list, "--trials", "2") {
+		if r["failed_edges"] != 3.0 || r["dropped"].(float64) < 1 {
+			t.Errorf("fault list of 3 edges: %v", r)
+		}
+	}
+}
+
+// TestSimBadInput checks that bad input gets exit status 2 and one line.
+func TestSimBadInput(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.txt")
+	os.WriteFile(bad, []byte("0 1\n9 1\n"), 0o644)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--q", "1.5"}, "q=1.5 out of range [0, 1]"},
+		{[]string{"--q", "-0.1"}, "q=-0.1 out of range"},
+		{[]string{"--q", "x"}, "q=x: want a number"},
+		{[]string{"--n", "0"}, "n=0 out of range [1, 30]"},
+		{[]string{"--n", "2.5"}, "n=2.5: want an integer"},
+		{[]string{"--router", "foo"}, `unknown router "foo"`},
+		{[]string{"--router", "bitonic", "--port", "all"}, "bitonic runs single, not port=all"},
+		{[]string{"--router", "bitonic", "--q", "0.1"}, "bitonic does not run on a cube with failed edges"},
+		{[]string{"--pattern", "foo"}, `unknown request pattern "foo"`},
+		{[]string{"--mu", "0"}, "mu=0 out of range"},
+		{[]string{"--q", "0.1", "--k", "3"}, "set one of them"},
+		{[]string{"--trials", "0"}, "trials=0"},
+		{[]string{"--workers", "0"}, "workers=0"},
+		{[]string{"--n", "3", "--faults", bad}, "bad.txt:2: node \"9\" is not a node of Q_3"},
+		{[]string{"--faults", filepath.Join(dir, "none.txt")}, "no such file"},
+	} {
+		code, stdout, stderr := cli(append([]string{"sim"}, c.args...)...)
+		if code != 2 || stdout != "" || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, c.want) {
+			t.Errorf("sim %v: exit %d, stdout %q, stderr %q; want exit 2 and %q", c.args, code, stdout, stderr, c.want)
+		}
+	}
+}

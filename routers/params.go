@@ -1,0 +1,151 @@
+package routers
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/hyperroute/hyperroute/engine"
+	"github.com/hyperroute/hyperroute/hypercube"
+)
+
+// Params are the parameters of a configuration, in the order in which a
+// grid expands them, outermost first. Every one is a grid axis of
+// experiment specs and a flag of hyperroute sim.
+var Params = []Param{
+	{Name: "n", Doc: "cube dimension", Type: Int, Default: "10", Lo: 1, Hi: hypercube.MaxDim, Instance: true,
+		set: func(c *Config, v string) error { return setInt(&c.N, v) },
+		get: func(c Config) string { return strconv.Itoa(c.N) }},
+	{Name: "mu", Doc: "packets sent and received per node (μ-bounded request)", Type: Int, Default: "1", Lo: 1, Hi: 1 << 16, Instance: true,
+		set: func(c *Config, v string) error { return setInt(&c.Mu, v) },
+		get: func(c Config) string { return strconv.Itoa(c.Mu) }},
+	{Name: "pattern", Doc: "request pattern", Type: Name, Default: "random", Names: func() []string { return hypercube.Patterns }, Instance: true,
+		set: func(c *Config, v string) error { c.Pattern = v; return nil },
+		get: func(c Config) string { return c.Pattern }},
+	{Name: "router", Doc: "router", Type: Name, Default: "valiant", Names: Names,
+		set: func(c *Config, v string) error { c.Router = v; return nil },
+		get: func(c Config) string { return c.Router }},
+	{Name: "port", Doc: "port model", Type: Name, Default: "single", Names: func() []string { return portNames },
+		set: func(c *Config, v string) (err error) { c.Port, err = ParsePort(v); return err },
+		get: func(c Config) string { return c.Port.String() }},
+	{Name: "queue", Doc: "queue discipline", Type: Name, Default: "priority", Names: engine.DisciplineNames,
+		set: func(c *Config, v string) (err error) { c.Queue, err = engine.ParseDiscipline(v); return err },
+		get: func(c Config) string { return c.Queue.String() }},
+	{Name: "q", Doc: "probability that a directed edge fails (static faults)", Type: Float, Default: "0", Lo: 0, Hi: 1, Instance: true,
+		set: func(c *Config, v string) error { return setFloat(&c.Q, v) },
+		get: func(c Config) string { return strconv.FormatFloat(c.Q, 'g', -1, 64) }},
+	{Name: "k", Doc: "number of directed edges that fail, chosen uniformly (static faults)", Type: Int, Default: "0", Lo: 0, Hi: math.MaxInt32, Instance: true,
+		set: func(c *Config, v string) error { return setInt(&c.K, v) },
+		get: func(c Config) string { return strconv.Itoa(c.K) }},
+}
+
+// ParamType is the type of a parameter's values.
+type ParamType uint8
+
+const (
+	Int   ParamType = iota // an integer in [Lo, Hi]
+	Float                  // a number in [Lo, Hi]
+	Name                   // one of Names()
+	Bool                   // true or false
+)
+
+// Param is a parameter of a configuration.
+type Param struct {
+	Name, Doc string
+	Type      ParamType
+	// Default is the value of a configuration that does not set it.
+	Default string
+	Lo, Hi  float64         // the range of Int and Float values
+	Names   func() []string // the values of a Name
+	// Instance says that configurations differing in it route different
+	// instances, so that trial streams depend on it (Config.InstanceKey).
+	Instance bool
+	// Own says that only the routers whose Kind lists it take it; the
+	// others take its default only.
+	Own bool
+	set func(c *Config, v string) error
+	get func(c Config) string
+}
+
+// LookupParam returns the parameter named name.
+func LookupParam(name string) (*Param, error) {
+	i := slices.IndexFunc(Params, func(p Param) bool { return p.Name == name })
+	if i < 0 {
+		return nil, fmt.Errorf("unknown parameter %q (want %s)", name, strings.Join(ParamNames(), ", "))
+	}
+	return &Params[i], nil
+}
+
+// ParamNames lists the parameters' names in order.
+func ParamNames() []string {
+	names := make([]string, len(Params))
+	for i, p := range Params {
+		names[i] = p.Name
+	}
+	return names
+}
+
+// Check reports whether v is a value of p.
+func (p *Param) Check(v string) error {
+	var c Config
+	return p.Set(&c, v)
+}
+
+// Set sets p in c to v, or reports why v is not a value of p.
+func (p *Param) Set(c *Config, v string) error {
+	switch p.Type {
+	case Int, Float:
+		x, err := strconv.ParseFloat(v, 64)
+		if err != nil || (p.Type == Int && x != math.Trunc(x)) {
+			return fmt.Errorf("%s=%s: want %s", p.Name, v, p.want())
+		}
+		if !(x >= p.Lo && x <= p.Hi) {
+			return fmt.Errorf("%s=%s out of range [%v, %v]", p.Name, v, p.Lo, p.Hi)
+		}
+	case Name:
+		if names := p.Names(); !slices.Contains(names, v) {
+			return fmt.Errorf("unknown %s %q (want %s)", p.Doc, v, strings.Join(names, ", "))
+		}
+	case Bool:
+		if v != "true" && v != "false" {
+			return fmt.Errorf("%s=%s: want true or false", p.Name, v)
+		}
+	}
+	return p.set(c, v)
+}
+
+// Get returns the value of p in c, as Set takes it.
+func (p *Param) Get(c Config) string { return p.get(c) }
+
+// want describes p's values for errors.
+func (p *Param) want() string {
+	if p.Type == Int {
+		return "an integer"
+	}
+	return "a number"
+}
+
+func setInt(dst *int, v string) error {
+	x, err := strconv.Atoi(v)
+	*dst = x
+	return err
+}
+
+func setFloat(dst *float64, v string) error {
+	x, err := strconv.ParseFloat(v, 64)
+	*dst = x
+	return err
+}
+
+// Defaults returns the configuration of every parameter's default.
+func Defaults() Config {
+	var c Config
+	for i := range Params {
+		if err := Params[i].Set(&c, Params[i].Default); err != nil {
+			panic("routers: default of " + Params[i].Name + ": " + err.Error())
+		}
+	}
+	return c
+}
