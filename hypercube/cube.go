@@ -8,7 +8,7 @@ import (
 // MaxDim is the largest supported dimension n; node addresses are uint32.
 const MaxDim = 30
 
-// Cube is the n-dimensional hypercube Q_n of SPEC.md §0: nodes 0 … 2^n−1,
+// Cube is the n-dimensional hypercube Q_n: nodes 0 … 2^n−1,
 // dimensions 1 … n, where crossing dimension d flips bit d−1.
 type Cube struct{ N int }
 
@@ -30,8 +30,8 @@ func checkDim(n int) error {
 // Nodes returns the number of nodes, 2^n.
 func (c Cube) Nodes() int { return 1 << c.N }
 
-// Edges returns the number of directed edges, n·2^n (SPEC.md §0: v→w and w→v
-// are two edges).
+// Edges returns the number of directed edges, n·2^n (v→w and w→v are two
+// edges, which fail independently in the thesis' fault models).
 func (c Cube) Edges() int { return c.N << c.N }
 
 // Mask returns 2^n−1, the address with all n bits set.
@@ -49,8 +49,8 @@ func Neighbor(v uint32, d int) uint32 { return v ^ 1<<(d-1) }
 // Dist returns the distance of v and w in the cube, popcount(v ^ w).
 func Dist(v, w uint32) int { return bits.OnesCount32(v ^ w) }
 
-// ECube returns the e-cube (dimension-order) route from v to w of SPEC.md §0
-// as its dimensions, 1-based and ascending: the Dist(v, w) dimensions in which
+// ECube returns the e-cube (dimension-order) route from v to w as its
+// dimensions, 1-based and ascending: the Dist(v, w) dimensions in which
 // v and w differ. It returns an empty slice if v == w.
 func ECube(v, w uint32) []int {
 	x := v ^ w

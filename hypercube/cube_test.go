@@ -43,7 +43,7 @@ func TestNew(t *testing.T) {
 }
 
 // TestNeighbor checks, for every node and dimension of Q_n, n ≤ 6, that
-// Neighbor flips exactly bit d−1 (SPEC.md §0) and is an involution.
+// Neighbor flips exactly bit d−1 (dimensions are 1 … n) and is an involution.
 func TestNeighbor(t *testing.T) {
 	for n := 1; n <= 6; n++ {
 		c := Cube{N: n}

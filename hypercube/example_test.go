@@ -7,9 +7,9 @@ import (
 	"github.com/hyperroute/hyperroute/hypercube"
 )
 
-// The n disjoint paths of SPEC.md §3.1 from 000 to 011 in Q_3: k = 2 paths of
-// length 2 rotate the differing dimensions 1 and 2, and the path for the
-// agreeing dimension 3 goes around them.
+// The n disjoint paths of thesis Ch. II.1 [Schömer 1988] from 000 to 011 in
+// Q_3: k = 2 paths of length 2 rotate the differing dimensions 1 and 2, and
+// the path for the agreeing dimension 3 goes around them.
 func ExampleCube_DisjointPaths() {
 	c, err := hypercube.New(3)
 	if err != nil {

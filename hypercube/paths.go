@@ -6,8 +6,8 @@ import (
 )
 
 // DisjointPaths returns the n internally node-disjoint paths from s to z of
-// SPEC.md §3.1 (thesis Ch. II), each as its sequence of dimensions; paths[d−1]
-// is α^d. Let d_1 < … < d_k be the dimensions in which s and z differ and
+// thesis Ch. II.1 [Schömer 1988], each as its sequence of dimensions;
+// paths[d−1] is α^d. Let d_1 < … < d_k be the dimensions in which s and z differ and
 // d'_1 < … < d'_{n−k} those in which they agree. Then
 //
 //	α^{d_j}  = (d_j, d_{j+1}, …, d_k, d_1, …, d_{j−1})   for j = 1 … k,
@@ -16,7 +16,8 @@ import (
 // where m_i is the smallest d_j > d'_i, or d_1 if there is none. So k paths
 // have length k and n−k have length k+2 ≤ n+1, and no node other than s and z
 // lies on two of them. Any m_i would keep the paths disjoint; this one makes
-// α^d the sequence of cross edges of the butterfly route β^d of SPEC.md §3.2.
+// α^d the sequence of cross edges of the butterfly route β^d of thesis
+// Ch. II.2 (docs/model.md).
 //
 // The paths exist only for s ≠ z: DisjointPaths returns nil if s == z. It
 // panics if s or z is not a node of c.

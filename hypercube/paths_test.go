@@ -6,10 +6,11 @@ import (
 	"testing"
 )
 
-// checkPaths checks the claims of SPEC.md §3.1 for DisjointPaths(s, z) on
-// Q_n: n paths, paths[d−1] starting with dimension d, each leading from s to
-// z, k of length k and n−k of length k+2 (all ≤ n+1), where k = Dist(s, z),
-// none visiting a node twice and no node other than s and z on two paths.
+// checkPaths checks the claims of thesis Ch. II.1 [Schömer 1988] for
+// DisjointPaths(s, z) on Q_n: n paths, paths[d−1] starting with dimension d,
+// each leading from s to z, k of length k and n−k of length k+2 (all ≤ n+1),
+// where k = Dist(s, z), none visiting a node twice and no node other than s
+// and z on two paths.
 // seen is scratch space; checkPaths clears it.
 func checkPaths(c Cube, s, z uint32, paths [][]int, seen map[uint32]bool) error {
 	clear(seen)
@@ -76,7 +77,7 @@ func TestDisjointPathsExhaustive(t *testing.T) {
 }
 
 // butterflyRoute returns the cube dimensions crossed by the butterfly route
-// β^d of SPEC.md §3.2 from super-node s to super-node z in BF_n: starting in
+// β^d of thesis Ch. II.2 from super-node s to super-node z in BF_n: starting in
 // layer d, step i = 1 … n+1 is taken in layer l = d, d+1, …, n, 1, …, d and
 // crosses dimension l when bit i of β^d = (1, r(d+1), …, r(n), r(1), …,
 // r(d−1), ¬r(d)) is 1, where r = s ⊕ z.
@@ -95,8 +96,9 @@ func butterflyRoute(n, d int, s, z uint32) []int {
 }
 
 // TestDisjointPathsButterfly checks, for every pair s ≠ z of Q_n, n ≤ 7, that
-// α^d is the sequence of cross edges of the butterfly route β^d (SPEC.md
-// §3.2). Disjointness alone does not pin the choice of m_i in §3.1; this does.
+// α^d is the sequence of cross edges of the butterfly route β^d (thesis
+// Ch. II.2). Disjointness alone does not pin the choice of m_i in Ch. II.1;
+// this does.
 func TestDisjointPathsButterfly(t *testing.T) {
 	for n := 1; n <= 7; n++ {
 		c := Cube{N: n}
@@ -116,7 +118,7 @@ func TestDisjointPathsButterfly(t *testing.T) {
 }
 
 // TestDisjointPathsExamples holds paths worked out by hand from the
-// definition in SPEC.md §3.1.
+// definition in thesis Ch. II.1.
 func TestDisjointPathsExamples(t *testing.T) {
 	for _, tc := range []struct {
 		n    int
@@ -156,7 +158,7 @@ func TestDisjointPathsOutsideCube(t *testing.T) {
 	Cube{N: 3}.DisjointPaths(0, 8)
 }
 
-// FuzzDisjointPaths checks the claims of SPEC.md §3.1 for arbitrary n ≤ 30
+// FuzzDisjointPaths checks the claims of thesis Ch. II.1 for arbitrary n ≤ 30
 // and node pairs.
 func FuzzDisjointPaths(f *testing.F) {
 	f.Add(uint8(3), uint32(0), uint32(7))

@@ -9,9 +9,10 @@ import (
 	"strings"
 )
 
-// Request is a μ-bounded request (h-relation, SPEC.md §0) on Q_N with Mu
-// packets per node. Packets are numbered id = source·μ + k, k = 0 … μ−1, the
-// order of the priority tie-break of SPEC.md §0; packet id starts at
+// Request is a μ-bounded request (h-relation; thesis remark Bem 2
+// [Schömer 1988]) on Q_N with Mu packets per node. Packets are numbered
+// id = source·μ + k, k = 0 … μ−1, the order of the priority rule's
+// tie-break (docs/model.md, section 0.4); packet id starts at
 // Src(id) = id/μ and goes to Dst[id].
 type Request struct {
 	N, Mu int

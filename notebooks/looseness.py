@@ -1,12 +1,13 @@
-"""How loose are the Chapter I bounds on a results folder?
+"""How loose are the Chapter I bounds of the thesis [Schömer 1988] on a
+results folder?
 
     .venv/bin/python notebooks/looseness.py results/paper
 
 prints two Markdown tables: Theorem I.1 against T (valiant-tail/trials) and
 Lemmas I.1, I.4, I.5, I.6 against the delay-sequence counts
 (delay-sequences/delayseq), one row per grid point, for whichever of the two
-experiments the folder holds. The bounds are those of stats/ (SPEC.md §2.1),
-recomputed here with SciPy."""
+experiments the folder holds. The bounds are those of stats/ (docs/model.md,
+Chapter I), recomputed here with SciPy."""
 
 from __future__ import annotations
 

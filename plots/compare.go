@@ -5,12 +5,13 @@ import (
 	"math"
 )
 
-// RoutingCompare draws the run time of the three Chapter I routers (SPEC.md
-// §1.1, §1.2, §2) from routing-compare/trials: mean T against n, with bars
-// from the smallest to the largest T, on a log y axis, for e-cube, Valiant
-// and bitonic (colour and marker) on the random, transpose and bit-reversal
-// permutations (line pattern). Rows of other port models, queue disciplines
-// or μ are left out, as are runs with T = 0 (no place on the log axis).
+// RoutingCompare draws the run time of the three Chapter I routers (thesis
+// Ch. I.1 and I.3 [Schömer 1988]; greedy e-cube is the folklore baseline)
+// from routing-compare/trials: mean T against n, with bars from the smallest
+// to the largest T, on a log y axis, for e-cube, Valiant and bitonic (colour
+// and marker) on the random, transpose and bit-reversal permutations (line
+// pattern). Rows of other port models, queue disciplines or μ are left out,
+// as are runs with T = 0 (no place on the log axis).
 func RoutingCompare(dir, out string) (Output, error) {
 	var o Output
 	rows, err := readTrials(dir, "routing-compare")

@@ -13,8 +13,9 @@ import (
 // gamma is the γ of the proof of Theorem I.1.
 const gamma = 6
 
-// DelaySeqTails draws the delay-sequence analysis of SPEC.md §2.1 from
-// delay-sequences/delayseq, one figure delayseq-n<N> per n with two panels.
+// DelaySeqTails draws the delay-sequence analysis of thesis Ch. I.2 and I.3
+// [Schömer 1988] (docs/model.md) from delay-sequences/delayseq, one figure
+// delayseq-n<N> per n with two panels.
 //
 // Above, the empirical Pr(Σx ≥ m) for the fixed sequence
 // (routers.CanonicalDelaySeq) and for the extracted critical sequence,

@@ -1,21 +1,21 @@
-// Package plots draws the figures of thesis Chapter I from the Parquet
-// files the experiments leave behind (SPEC.md §6: every number in a figure
-// traces to rows of a Parquet file), never from a run in memory. Each figure
-// is a function that reads a results directory with results.ReadDataset and
-// writes PNG (300 dpi), SVG and PDF files to an output directory; Figures
-// lists them for `hyperroute figures`.
+// Package plots draws the figures of Chapter I of the thesis [Schömer 1988]
+// (docs/model.md) from the Parquet files the experiments leave behind, never
+// from a run in memory, so that every number in a figure traces to rows of a
+// Parquet file. Each figure is a function that reads a results directory with
+// results.ReadDataset and writes PNG (300 dpi), SVG and PDF files to an
+// output directory; Figures lists them for `hyperroute figures`.
 //
 //   - TTail: the tail of Valiant's run time T against the Theorem I.1 bound
-//     (SPEC.md §2).
+//     (thesis Ch. I.3).
 //   - DelaySeqTails: Σx and Σh for the fixed and the extracted delay
 //     sequence against the binomial tail, Hoeffding, Chernoff, Lemmas I.5
-//     and I.6 and Theorem I.1 (SPEC.md §2.1).
+//     and I.6 and Theorem I.1 (thesis Ch. I.2 and I.3).
 //   - RoutingCompare: e-cube, Valiant and bitonic routing on random and
-//     structured permutations (SPEC.md §1, §2).
+//     structured permutations (thesis Ch. I.1 and I.3).
 //   - PriorityLoad: the mean load f(p,v) per priority against Lemma I.4's
-//     1/2 (SPEC.md §2.1).
+//     1/2 (thesis Ch. I.3).
 //   - QueueDisciplines and Relations: the queue disciplines, and μ-bounded
-//     requests (SPEC.md §0, §2).
+//     requests (thesis Ch. I.2, remark Bem 2).
 //
 // All figures share one style (style.go): one paper column wide (3.4 in),
 // Liberation Serif at 8 pt, the Okabe–Ito colours, bounds in grey. A log

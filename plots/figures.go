@@ -9,8 +9,8 @@ type Output struct {
 	Notes []string
 }
 
-// Figure is one figure of Chapter I, drawn from the Parquet files of one
-// experiment.
+// Figure is one figure of Chapter I of the thesis [Schömer 1988], drawn from
+// the Parquet files of one experiment.
 type Figure struct {
 	// Name is the file name stem in the output directory.
 	Name string

@@ -7,12 +7,13 @@ import (
 	"gonum.org/v1/plot/plotter"
 )
 
-// PriorityLoad draws Lemma I.4 (SPEC.md §2.1) from priority-load/loads: for
-// each priority p, the mean over trials of f_mean = (1/2^n)·Σ_v f(p,v), with
-// its 95% Student t interval (stats.MeanCI), one series per request pattern
-// (shifted a little in p to keep the bars apart), against the line μ/2
-// (1/2 for a permutation). Rows of other routers, port models, queue
-// disciplines, μ or n (the largest n is kept) are left out.
+// PriorityLoad draws thesis Lemma I.4 [Schömer 1988] from
+// priority-load/loads: for each priority p, the mean over trials of
+// f_mean = (1/2^n)·Σ_v f(p,v), with its 95% Student t interval
+// (stats.MeanCI), one series per request pattern (shifted a little in p to
+// keep the bars apart), against the line μ/2 (1/2 for a permutation). Rows
+// of other routers, port models, queue disciplines, μ or n (the largest n is
+// kept) are left out.
 func PriorityLoad(dir, out string) (Output, error) {
 	var o Output
 	rows, err := readLoads(dir, "priority-load")

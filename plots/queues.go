@@ -4,11 +4,12 @@ import (
 	"fmt"
 )
 
-// QueueDisciplines compares the queue disciplines of Valiant's routing
-// (SPEC.md §0, §2) from queue-disciplines/trials: mean T/n against n with
-// 95% Student t intervals, one colour and marker per discipline (priority,
-// FIFO, random, farthest-first) and one line pattern per port model. Rows
-// of other routers, patterns or μ are left out.
+// QueueDisciplines compares the queue disciplines of Valiant's routing (the
+// priority rule of thesis Ch. I.2 [Schömer 1988] against the alternatives of
+// docs/model.md, section 0.4) from queue-disciplines/trials: mean T/n against
+// n with 95% Student t intervals, one colour and marker per discipline
+// (priority, FIFO, random, farthest-first) and one line pattern per port
+// model. Rows of other routers, patterns or μ are left out.
 func QueueDisciplines(dir, out string) (Output, error) {
 	var o Output
 	rows, err := readTrials(dir, "queue-disciplines")

@@ -5,7 +5,7 @@ import (
 )
 
 // Relations draws the run time of Valiant's routing on μ-bounded requests
-// (SPEC.md §2, remark Bem 2 after Theorem I.1: T = O(μ·n)) from
+// (thesis remark Bem 2 after Theorem I.1 [Schömer 1988]: T = O(μ·n)) from
 // relations/trials: mean T against μ·n with 95% Student t intervals, one
 // series per μ (colour and marker) and port model (line pattern) joining its
 // values of n. Rows of other routers, queue disciplines or patterns are left

@@ -14,15 +14,15 @@ import (
 // carries the others.
 const maxLegendN = 7
 
-// TTail draws the tail of Valiant's run time (SPEC.md §2, Theorem I.1) from
-// valiant-tail/trials: per n, the empirical Pr(T ≥ x·n) against x = T/n on
-// log–log axes, with the Theorem I.1 bound Pr(T ≥ t) ≤ TheoremI1Tail(n, t)
-// dashed in the colour of its n, for the smallest and the largest n (the
-// others lie between); single-port above, all-port below. The bound is 1
-// (trivial) up to T/n = 24·ln 18 ≈ 69.4 and is drawn there along the top
-// edge; below the lower end of the y axis it is left out. Rows of other
-// routers, queue disciplines, patterns or μ are left out, as are runs with
-// T = 0 (no place on a log axis).
+// TTail draws the tail of Valiant's run time (thesis Theorem I.1
+// [Schömer 1988]) from valiant-tail/trials: per n, the empirical
+// Pr(T ≥ x·n) against x = T/n on log–log axes, with the Theorem I.1 bound
+// Pr(T ≥ t) ≤ TheoremI1Tail(n, t) dashed in the colour of its n, for the
+// smallest and the largest n (the others lie between); single-port above,
+// all-port below. The bound is 1 (trivial) up to T/n = 24·ln 18 ≈ 69.4 and
+// is drawn there along the top edge; below the lower end of the y axis it is
+// left out. Rows of other routers, queue disciplines, patterns or μ are left
+// out, as are runs with T = 0 (no place on a log axis).
 func TTail(dir, out string) (Output, error) {
 	var o Output
 	rows, err := readTrials(dir, "valiant-tail")

@@ -1,10 +1,11 @@
 // Package results models what an experiment leaves behind: Parquet tables
 // partitioned hive-style, and a manifest that records where they came from.
-// It implements the results part of the spec (SPEC.md §6, and the tie-break
-// in the output metadata of §0): every row can be traced to its Parquet file
-// and from there to the spec, master seed and harness build that produced
-// it. It depends on no other package of this module (experiments write
-// results, never the reverse).
+// It implements no part of the thesis itself but the traceability the model
+// asks of every output (docs/model.md, sections 0.4 and 0.7): every row can
+// be traced to its Parquet file and from there to the spec, master seed and
+// harness build that produced it, and every file states the queues'
+// tie-break rule. It depends on no other package of this module
+// (experiments write results, never the reverse).
 //
 // # Layout
 //

@@ -2,7 +2,8 @@ package stats
 
 import "math"
 
-// BinomTail returns the exact binomial upper tail used throughout thesis Ch. I
+// BinomTail returns the exact binomial upper tail used throughout Chapter I
+// of the thesis [Schömer 1988]
 //
 //	B(m, N, q) = Pr(Bin(N, q) ≥ m) = Σ_{i=m}^{N} C(N,i) q^i (1−q)^{N−i},
 //

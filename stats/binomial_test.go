@@ -106,9 +106,10 @@ func ratPow(r *big.Rat, k int) *big.Rat {
 	return new(big.Rat).SetFrac(num, den)
 }
 
-// TestBinomTailDeep compares ln B(m, 2^n, n/2^n) (the binomial of Lemma I.5)
-// for m = 0 … 600 with an independent 256-bit summation of the terms, started
-// from (1−q)^N by repeated squaring. The tails reach e^{−1400} ≈ 1e−608.
+// TestBinomTailDeep compares ln B(m, 2^n, n/2^n) (the binomial of thesis
+// Lemma I.5 [Schömer 1988]) for m = 0 … 600 with an independent 256-bit
+// summation of the terms, started from (1−q)^N by repeated squaring. The
+// tails reach e^{−1400} ≈ 1e−608.
 func TestBinomTailDeep(t *testing.T) {
 	for _, n := range []int{20, 30} {
 		N := 1 << n

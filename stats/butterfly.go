@@ -4,7 +4,7 @@ import "math"
 
 // TheoremII1LogBound returns the natural logarithm of the thesis' tail bound
 // for the run time T = T_Ph1 + T_Ph2 of two-phase routing with n disjoint
-// paths on the butterfly BF_n, γ = 6 (thesis Theorem II.1, proof):
+// paths on the butterfly BF_n, γ = 6 ([Schömer 1988, Theorem II.1], proof):
 //
 //	Pr(T ≥ 12cn + 2) ≤ 2 · ⅓·n·6^n · 2 · e^{−min(c/2, c ln c − c + 1)·n},
 //

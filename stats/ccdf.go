@@ -6,7 +6,7 @@ import (
 )
 
 // CCDF returns the empirical complementary distribution function of sample
-// with the "≥" convention the thesis' tail bounds use:
+// with the "≥" convention of the thesis' tail bounds [Schömer 1988]:
 //
 //	tail[i] = Pr(X ≥ values[i]) = |{j : sample[j] ≥ values[i]}| / len(sample),
 //

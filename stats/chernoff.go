@@ -3,7 +3,8 @@ package stats
 import "math"
 
 // Chernoff is Chernoff's bound on the upper tail of the binomial
-// distribution Bin(N, Q) (thesis Ch. I.3, "Satz von Chernoff" [Che]):
+// distribution Bin(N, Q) [Chernoff 1952], the thesis' "Satz von Chernoff"
+// [Schömer 1988, Ch. I.3]:
 //
 //	B(m, N, q) ≤ (Nq/m)^m · e^{m−Nq}   for m ≥ Nq.
 //

@@ -4,7 +4,7 @@ import "math"
 
 // LemmaI3LogCount returns ln(½·18^n), the natural logarithm of the thesis'
 // bound on the number of critical delay sequences D = ((v_1,p_1), …,
-// (v_l,p_l)) of two-phase routing on Q_n (thesis Lemma I.3):
+// (v_l,p_l)) of two-phase routing on Q_n ([Schömer 1988, Lemma I.3]):
 //
 //	|DS| ≤ 2^{n−1} · Σ_{l=0}^{2n} C(2n,l)·2^l = ½·2^n·3^{2n} = ½·18^n.
 //

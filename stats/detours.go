@@ -5,7 +5,7 @@ import "math"
 // DetourMissingBound returns the thesis' bound on the chance that some failed
 // edge v -d-> w of Q_n has no intact detour U^i: v -i-> u -d-> u' -i-> w,
 // i ≠ d, when every directed edge fails independently with probability q
-// (thesis Ch. III.1):
+// ([Schömer 1988, Ch. III.1]):
 //
 //	Pr(∃ failed edge with all n−1 detours broken) ≤ n·2^n · q · (3q)^{n−1},
 //
@@ -36,7 +36,8 @@ func DetourMaxQ(S float64) float64 {
 // MatchingFailureBound returns the thesis' bound on the chance that the
 // parallel heuristic (every failed edge of dimension d tries the detours
 // i = d+1, d+2, … cyclically and reserves a free middle edge) leaves some
-// failed edge without a detour (thesis Ch. III.1, lemma after the program):
+// failed edge without a detour (thesis Ch. III.1, the bound behind its
+// Lemma III.1):
 //
 //	Pr(failure) ≤ n · q·2^n·(5q)^{n−1} = (n/5)·(10q)^n   for q ≤ 1/10,
 //

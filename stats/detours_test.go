@@ -35,9 +35,10 @@ func TestDetourMissingBound(t *testing.T) {
 	}
 }
 
-// TestMatchingFailureBound iterates the thesis' recurrences with equality,
-// f(1) = q, g(1) = 3q, f(k+1) = f(k) + q·g(k), g(k+1) = g(k)·(3q + f(k)),
-// and checks n·2^n·q·g(n−1) ≤ (n/5)·(10q)^n ≤ (11q)^n for q ≤ 1/10, and
+// TestMatchingFailureBound iterates the recurrences of thesis Ch. III.1
+// [Schömer 1988] with equality, f(1) = q, g(1) = 3q, f(k+1) = f(k) + q·g(k),
+// g(k+1) = g(k)·(3q + f(k)), and checks
+// n·2^n·q·g(n−1) ≤ (n/5)·(10q)^n ≤ (11q)^n for q ≤ 1/10, and
 // (11q)^n = e^{−S·n} at q = 1/(11e^S).
 func TestMatchingFailureBound(t *testing.T) {
 	for _, q := range []float64{1e-4, 1e-3, 0.01, 0.05, 0.1} {

@@ -6,9 +6,9 @@ import (
 	"github.com/hyperroute/hyperroute/stats"
 )
 
-// The steps of Lemma I.5 on Q_10 at c = 3: how likely 30 or more packets meet
-// a fixed delay sequence, as the exact binomial (after Hoeffding) and as the
-// exponential form (after Chernoff).
+// The steps of thesis Lemma I.5 [Schömer 1988] on Q_10 at c = 3: how likely
+// 30 or more packets meet a fixed delay sequence, as the exact binomial
+// (after Hoeffding) and as the exponential form (after Chernoff).
 func ExampleLemmaI5Binomial() {
 	const n, c = 10, 3.0
 	fmt.Printf("B(30, 2^10, 10/2^10) = %.4g\n", stats.LemmaI5Binomial(n, c))

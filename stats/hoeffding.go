@@ -2,8 +2,8 @@ package stats
 
 // Hoeffding is Hoeffding's comparison of N independent Poisson trials (each
 // with its own success probability q_i) with Bin(N, q̄), where q̄ is the mean
-// success probability (thesis Ch. I.3, "Satz von Hoeffding" [Hoe]). For the
-// number of successes Z,
+// success probability [Hoeffding 1956], the thesis' "Satz von Hoeffding"
+// [Schömer 1988, Ch. I.3]. For the number of successes Z,
 //
 //	Pr(Z ≥ m) ≤ B(m, N, q̄)   for m ≥ N·q̄ + 1.
 //

@@ -2,10 +2,10 @@ package stats
 
 import "math"
 
-// LemmaI5Binomial returns the binomial form of the thesis' bound on the number
-// of packets that meet a fixed delay sequence D in two-phase routing on Q_n
-// (thesis Lemma I.5): with x(π) = 1 if packet π leaves some v_i with
-// priority p_i,
+// LemmaI5Binomial returns the binomial form of the thesis' bound on the
+// number of packets that meet a fixed delay sequence D in two-phase routing
+// on Q_n ([Schömer 1988, Lemma I.5]): with x(π) = 1 if packet π leaves some
+// v_i with priority p_i,
 //
 //	Pr(Σ_π x(π) ≥ c·n) ≤ B(⌈cn⌉, 2^n, n/2^n),
 //

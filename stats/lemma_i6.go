@@ -2,7 +2,7 @@ package stats
 
 import "math"
 
-// LemmaI6Exponent returns the rate of thesis Lemma I.6,
+// LemmaI6Exponent returns the rate of thesis Lemma I.6 [Schömer 1988],
 //
 //	E(γ) = γ ln 2 − 1 − ln 2 − ln(1+γ),
 //

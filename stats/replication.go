@@ -5,7 +5,7 @@ import "math"
 // MessageLossBound returns the thesis' bound on the chance that the message
 // M_s of one node is lost when it travels as n copies on node-disjoint paths
 // in each phase and every directed edge of Q_n fails independently with
-// probability q (thesis Ch. II.5):
+// probability q ([Schömer 1988, Ch. II.5]):
 //
 //	Pr(M_s lost) ≤ Pr(lost in phase 1) + Pr(lost in phase 2) ≤ 2·(nq)^n,
 //

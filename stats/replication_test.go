@@ -27,11 +27,12 @@ func TestMessageLossValues(t *testing.T) {
 	}
 }
 
-// TestMessageLossAboveExact checks one phase of the thesis' argument against
-// the exact loss probability of the model: with dist(s, y) = k the message is
-// lost only if all n edge-disjoint paths (k of length k, n−k of length k+2)
-// hit a failed edge, which has probability Π (1 − (1−q)^len); this is at most
-// (kq)^k·((k+2)q)^{n−k} and at most (nq)^n, half of MessageLossBound.
+// TestMessageLossAboveExact checks one phase of the argument of thesis
+// Ch. II.5 [Schömer 1988] against the exact loss probability of the model:
+// with dist(s, y) = k the message is lost only if all n edge-disjoint paths
+// (k of length k, n−k of length k+2) hit a failed edge, which has
+// probability Π (1 − (1−q)^len); this is at most (kq)^k·((k+2)q)^{n−k} and
+// at most (nq)^n, half of MessageLossBound.
 func TestMessageLossAboveExact(t *testing.T) {
 	for n := 1; n <= 40; n++ {
 		for _, q := range []float64{1e-6, 1e-3, 0.01, 0.05} {

@@ -4,7 +4,7 @@ import "math"
 
 // TheoremI1LogBound returns the natural logarithm of the thesis' tail bound
 // for the run time T of two-phase randomized routing of a permutation on Q_n
-// with γ = 6 (thesis Theorem I.1, proof):
+// with γ = 6 ([Schömer 1988, Theorem I.1], proof):
 //
 //	Pr(T ≥ 12cn) ≤ ½·18^n · 2 · e^{−min(c/2, c ln c − c + 1)·n},
 //

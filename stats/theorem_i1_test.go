@@ -61,8 +61,9 @@ func TestBestC(t *testing.T) {
 	BestC(10, 0)
 }
 
-// TestTheoremI1R checks Pr(T ≥ R·n) ≤ e^{−S·n} with equality for every n at
-// R = TheoremI1R(S), that a smaller R fails, and R ≤ the thesis' 24(S+3).
+// TestTheoremI1R checks thesis Theorem I.1 [Schömer 1988],
+// Pr(T ≥ R·n) ≤ e^{−S·n}, with equality for every n at R = TheoremI1R(S),
+// that a smaller R fails, and R ≤ the thesis' 24(S+3).
 func TestTheoremI1R(t *testing.T) {
 	for _, S := range []float64{0.01, 0.5, 1, 3, 10} {
 		R := TheoremI1R(S)

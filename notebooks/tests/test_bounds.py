@@ -1,6 +1,7 @@
 """Go's stats package (through `hyperroute bound --batch`) against SciPy: the
-exact binomial tail, Chernoff, Hoeffding, Lemma I.5 and Theorem I.1, to 1e-9
-relative error on the value, deep into the tail.
+exact binomial tail, Chernoff, Hoeffding, Lemma I.5 and Theorem I.1 of the
+thesis [Schömer 1988] (docs/model.md), to 1e-9 relative error on the value,
+deep into the tail.
 
 Relative error of a value v is |Δ ln v|, so the comparisons are made on
 logarithms: |ln v_go − ln v_ref| ≤ 1e-9 + 1e-14·scale, where the second term

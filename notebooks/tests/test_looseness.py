@@ -1,7 +1,8 @@
-"""notebooks/looseness.py: its Theorem I.1 threshold agrees with the Go
-bound (`hyperroute bound theorem-i1`), and on the experiments' results it
-prints one row per grid point of each table, in which the measured
-quantities obey the lemmas they are held against."""
+"""notebooks/looseness.py: its threshold for thesis Theorem I.1
+[Schömer 1988] agrees with the Go bound (`hyperroute bound theorem-i1`),
+and on the experiments' results it prints one row per grid point of each
+table, in which the measured quantities obey the lemmas they are held
+against."""
 
 from __future__ import annotations
 
