@@ -10,7 +10,7 @@ type Discipline uint8
 
 const (
 	// Priority sends the smallest priority number, ties by smaller packet id
-	// (thesis Ch. I.2).
+	// (thesis Ch. I.2 [Schömer 1988]).
 	Priority Discipline = iota
 	// FIFO sends the packet that arrived first, ties by smaller packet id.
 	FIFO

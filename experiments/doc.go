@@ -8,7 +8,7 @@
 //
 // A spec is YAML, parsed strictly by Parse: an unknown key, a value of the
 // wrong type or out of range is an error naming the file, line and key. The
-// specs of Chapter I are embedded (Names, Lookup), so they run by name from
+// specs of Chapter I of the thesis [Schömer 1988] (docs/model.md) are embedded (Names, Lookup), so they run by name from
 // anywhere; Load also reads a spec from a file. See README.md in this
 // directory for the format.
 //

@@ -312,7 +312,7 @@ func (r *Runner) runUnit(ctx context.Context, u Unit) (map[string]int64, error) 
 			o.failed = int64(sim.Faults.Count())
 		}
 		if seqs {
-			if o.seq, err = delaySeqs(res, cfg.N); err != nil {
+			if o.seq, err = delaySeqs(&res.Result, cfg.N); err != nil {
 				return fmt.Errorf("%s: %v, trial %d: %w", s.Name, p, trial, err)
 			}
 		}

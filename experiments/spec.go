@@ -25,7 +25,7 @@ const (
 	TablePackets = "packets" // one row per packet
 	TableLoads   = "loads"   // one row per trial and priority
 	// TableDelaySeq holds one row per trial: the critical delay sequence
-	// of Lemma I.1 and a fixed one (SPEC.md §2.1).
+	// of thesis Lemma I.1 [Schömer 1988] and a fixed one (docs/model.md, I.3).
 	TableDelaySeq = "delayseq"
 )
 

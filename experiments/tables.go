@@ -7,14 +7,13 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
-	"github.com/hyperroute/hyperroute/engine"
 	"github.com/hyperroute/hyperroute/routers"
 )
 
 // outcome is what one trial leaves for the tables.
 type outcome struct {
 	seed   uint64
-	res    *engine.Result
+	res    *routers.Result
 	failed int64 // failed edges of the cube
 	// The request's destinations and Valiant's intermediates, kept when
 	// the trial records the packets table.
@@ -70,12 +69,13 @@ func i64(name string) arrow.Field { return arrow.Field{Name: name, Type: arrow.P
 
 var tables = map[string]table{
 	TableTrials: {
-		schema: schema(i32("trial"),
-			arrow.Field{Name: "seed", Type: arrow.PrimitiveTypes.Uint64},
+		schema: schema(append([]arrow.Field{i32("trial"),
+			{Name: "seed", Type: arrow.PrimitiveTypes.Uint64},
 			i32("T"),
-			arrow.Field{Name: "hops", Type: arrow.PrimitiveTypes.Int64},
-			arrow.Field{Name: "max_queue", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-			i64("failed_edges"), i64("dropped")),
+			i64("hops"),
+			{Name: "max_queue", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+			i64("failed_edges"), i64("dropped")},
+			measureFields()...)...),
 		rows: trialRows,
 	},
 	TablePackets: {
@@ -137,6 +137,9 @@ func trialRows(b *array.RecordBuilder, p *Point, trial int, o *outcome) {
 	}
 	b.Field(g + 5).(*array.Int64Builder).Append(o.failed)
 	b.Field(g + 6).(*array.Int64Builder).Append(int64(o.res.Dropped))
+	for i := range routers.Measures {
+		appendMeasure(b.Field(g+7+i), o.res, i)
+	}
 }
 
 // packetRows appends one row per packet if the trial recorded them.
@@ -188,6 +191,36 @@ func seqRows(b *array.RecordBuilder, p *Point, trial int, o *outcome) {
 	b.Field(g + 2).(*array.Int32Builder).Append(c.dLen)
 	for i, v := range []int64{c.dLoad, c.xFixed, c.hFixed, c.xExtracted, c.hExtracted} {
 		b.Field(g + 3 + i).(*array.Int64Builder).Append(v)
+	}
+}
+
+// measureFields are the nullable columns of the routers' own measures.
+func measureFields() []arrow.Field {
+	fields := make([]arrow.Field, len(routers.Measures))
+	for i, m := range routers.Measures {
+		t := arrowType[m.Type]
+		if m.Type == routers.Int {
+			t = arrow.PrimitiveTypes.Int64
+		}
+		fields[i] = arrow.Field{Name: m.Name, Type: t, Nullable: true}
+	}
+	return fields
+}
+
+// appendMeasure appends measure i of res to fb, null if not reported.
+func appendMeasure(fb array.Builder, res *routers.Result, i int) {
+	v, ok := res.Measured(i)
+	if !ok {
+		fb.AppendNull()
+		return
+	}
+	switch fb := fb.(type) {
+	case *array.Int64Builder:
+		fb.Append(int64(v))
+	case *array.Float64Builder:
+		fb.Append(v)
+	case *array.BooleanBuilder:
+		fb.Append(v != 0)
 	}
 }
 

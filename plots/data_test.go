@@ -111,7 +111,7 @@ func simulate(t *testing.T, cfg routers.Config, trials int, row func(trial int, 
 		if err != nil {
 			t.Fatal(err)
 		}
-		row(i, seed, res)
+		row(i, seed, &res.Result)
 	}
 }
 

@@ -25,8 +25,8 @@ const NoQueue = -1
 // bitonic routes trials by Bitonic.
 type bitonic struct{}
 
-func (bitonic) Route(_ *engine.Engine, d *Drawn, c Config) (*engine.Result, error) {
-	return Bitonic(&d.Req, c.Record)
+func (bitonic) Route(_ *engine.Engine, d *Drawn, c Config) (*Result, error) {
+	return newResult(Bitonic(&d.Req, c.Record))
 }
 
 // Bitonic routes a permutation by Batcher's bitonic sort on destinations, as

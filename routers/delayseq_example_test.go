@@ -15,10 +15,11 @@ func ExampleCriticalDelaySequence() {
 	cfg := routers.Config{Router: "valiant", N: 4, Pattern: "random", Mu: 1,
 		Record: engine.Record{Loads: true, Trace: true}}
 	var s routers.Sim
-	res, err := s.Trial(cfg, rand.New(rand.NewPCG(1, 2)))
+	trial, err := s.Trial(cfg, rand.New(rand.NewPCG(1, 2)))
 	if err != nil {
 		log.Fatal(err)
 	}
+	res := &trial.Result // the run, as the engine recorded it
 	d, err := routers.CriticalDelaySequence(res, cfg.N)
 	if err != nil {
 		log.Fatal(err)

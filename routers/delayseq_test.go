@@ -20,7 +20,7 @@ func traced(t *testing.T, s *Sim, cfg Config, seed uint64) *engine.Result {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return res
+	return &res.Result
 }
 
 // TestCriticalDelaySequence extracts the critical delay sequence of every
@@ -105,7 +105,7 @@ func TestCriticalDelaySequenceEnd(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d, err := CriticalDelaySequence(res, 1)
+	d, err := CriticalDelaySequence(&res.Result, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -113,13 +113,13 @@ func TestCriticalDelaySequenceEnd(t *testing.T) {
 	if res.T != 2 || !slices.Equal(d, want) {
 		t.Fatalf("T = %d, D = %v; want T = 2, D = %v", res.T, d, want)
 	}
-	if err := d.Check(res); err != nil {
+	if err := d.Check(&res.Result); err != nil {
 		t.Error(err)
 	}
-	if err := d[1:].Check(res); err == nil {
-		t.Errorf("Check accepts %v with Σ f = %d < T = %d", d[1:], d[1:].Load(res), res.T)
+	if err := d[1:].Check(&res.Result); err == nil {
+		t.Errorf("Check accepts %v with Σ f = %d < T = %d", d[1:], d[1:].Load(&res.Result), res.T)
 	}
-	if x, h := SumXH(res, CanonicalDelaySeq(1)); x != 1 || h != 2 {
+	if x, h := SumXH(&res.Result, CanonicalDelaySeq(1)); x != 1 || h != 2 {
 		t.Errorf("canonical D = %v: Σx = %d, Σh = %d, want 1 and 2", CanonicalDelaySeq(1), x, h)
 	}
 }

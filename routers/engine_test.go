@@ -44,10 +44,10 @@ func TestEngineMatchesReference(t *testing.T) {
 					if err != nil {
 						t.Fatalf("%s: %v", name, err)
 					}
-					if err := checkRun(&s.Req, via(&s), port, res); err != nil {
+					if err := checkRun(&s.Req, via(&s), port, &res.Result); err != nil {
 						t.Fatalf("%s: %v", name, err)
 					}
-					if err := sameAsReference(res, referenceRun(&s.Req, via(&s), port, disc)); err != nil {
+					if err := sameAsReference(&res.Result, referenceRun(&s.Req, via(&s), port, disc)); err != nil {
 						t.Fatalf("%s: %v", name, err)
 					}
 				}
@@ -76,7 +76,7 @@ func TestRandomDisciplineInvariants(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := checkRun(&s.Req, s.Via, port, res); err != nil {
+			if err := checkRun(&s.Req, s.Via, port, &res.Result); err != nil {
 				t.Fatalf("n=%d %v: %v", n, port, err)
 			}
 		}

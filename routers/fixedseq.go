@@ -3,7 +3,7 @@ package routers
 import "github.com/hyperroute/hyperroute/engine"
 
 // CanonicalDelaySeq returns the fixed delay sequence the harness measures for
-// thesis Lemmas I.5 and I.6: the e-cube walk 0 → 2^n−1 → 0 on Q_n with one
+// thesis Lemmas I.5 and I.6 [Schömer 1988]: the e-cube walk 0 → 2^n−1 → 0 on Q_n with one
 // hop per priority. It has length 2n, priorities p_i = i, v_1 = 0 and
 //
 //	v_{i+1} = v_i with dimension d(p_i) flipped,  d(p) = p for p ≤ n, p − n otherwise,

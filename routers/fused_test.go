@@ -49,7 +49,7 @@ func TestFusedMatchesReference(t *testing.T) {
 		if !s.eng.Fused(s.instances[c.Router].(engine.Router)) {
 			t.Fatalf("%s: not run by the fused step", name)
 		}
-		if err := sameAsReference(res, referenceRun(&s.Req, via(&s), SinglePort, engine.Priority)); err != nil {
+		if err := sameAsReference(&res.Result, referenceRun(&s.Req, via(&s), SinglePort, engine.Priority)); err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
 	}

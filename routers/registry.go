@@ -53,7 +53,7 @@ type Kind struct {
 type Instance interface {
 	// Route routes the trial of c drawn in d on e, which is set to c's
 	// queue discipline and recording.
-	Route(e *engine.Engine, d *Drawn, c Config) (*engine.Result, error)
+	Route(e *engine.Engine, d *Drawn, c Config) (*Result, error)
 }
 
 // Lookup returns the router named name.

@@ -1,6 +1,7 @@
 package routers
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -62,5 +63,23 @@ func TestRegistry(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestMeasures checks that a router's measure is reported where it is set
+// and only there.
+func TestMeasures(t *testing.T) {
+	saved := Measures
+	defer func() { Measures = saved }()
+	Measures = append(slices.Clip(saved), Measure{Name: "test_a", Type: Int}, Measure{Name: "test_b", Type: Bool})
+	r, err := newResult(&engine.Result{T: 7}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Set("test_b", 1)
+	a, aok := r.Measured(len(saved))
+	b, bok := r.Measured(len(saved) + 1)
+	if aok || !bok || b != 1 || r.T != 7 {
+		t.Errorf("test_a %v %v, test_b %v %v, T %d; want test_a unset, test_b 1", a, aok, b, bok, r.T)
 	}
 }

@@ -66,7 +66,7 @@ func (s *Sim) drawFaults(c Config, rng *rand.Rand) error {
 
 // Route routes the drawn instance with c's router, port model and queue
 // discipline; rng serves the Random discipline.
-func (s *Sim) Route(c Config, rng *rand.Rand) (*engine.Result, error) {
+func (s *Sim) Route(c Config, rng *rand.Rand) (*Result, error) {
 	k, err := Lookup(c.Router)
 	if err != nil {
 		return nil, err
@@ -91,7 +91,7 @@ func (s *Sim) StateBytes() int64 {
 }
 
 // Trial draws an instance of c from rng and routes it.
-func (s *Sim) Trial(c Config, rng *rand.Rand) (*engine.Result, error) {
+func (s *Sim) Trial(c Config, rng *rand.Rand) (*Result, error) {
 	if err := s.Draw(c, rng); err != nil {
 		return nil, err
 	}

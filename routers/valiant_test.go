@@ -8,7 +8,7 @@ import (
 	"github.com/hyperroute/hyperroute/engine"
 )
 
-// TestLemmaI4 checks E f(p,v) = 1/2 for every priority p (thesis Lemma I.4)
+// TestLemmaI4 checks E f(p,v) = 1/2 for every priority p (thesis Lemma I.4 [Schömer 1988])
 // at n = 8 under Valiant single-port routing of random permutations: the mean
 // over trials of Σ_v f(p,v)/2^n lies within 4.5 standard errors of 1/2 for
 // every p, and the per-node mean at node 0 within 5.

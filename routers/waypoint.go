@@ -51,7 +51,7 @@ type waypoints struct {
 }
 
 // Route routes the drawn request, through d.Via if it is not empty.
-func (w *waypoints) Route(e *engine.Engine, d *Drawn, c Config) (*engine.Result, error) {
+func (w *waypoints) Route(e *engine.Engine, d *Drawn, c Config) (*Result, error) {
 	w.Legs = engine.Legs{N: c.N, Mu: c.Mu, Dst: d.Req.Dst}
 	if len(d.Via) > 0 {
 		w.Via, w.Off = d.Via, c.N
@@ -62,7 +62,7 @@ func (w *waypoints) Route(e *engine.Engine, d *Drawn, c Config) (*engine.Result,
 		// failed edge is lost.
 		e.Faults, e.OnFailure = &d.Faults, engine.Lose
 	}
-	return e.Run(w, c.Prios())
+	return newResult(e.Run(w, c.Prios()))
 }
 
 // Fused says that the fused step may run w in the single-port model.

@@ -12,7 +12,7 @@ import (
 
 // queueDocs describes the queue disciplines of package routers.
 var queueDocs = []struct{ name, doc string }{
-	{"priority", "smallest priority number first, ties to the smaller packet id (thesis I.2; the default)"},
+	{"priority", "smallest priority number first, ties to the smaller packet id (thesis Ch. I.2 [Schömer 1988]; the default)"},
 	{"fifo", "the packet that arrived first, ties to the smaller packet id"},
 	{"random", "a uniformly random waiting packet"},
 	{"farthest", "the packet with the most hops still to go, ties to the smaller packet id"},

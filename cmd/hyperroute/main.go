@@ -8,7 +8,7 @@
 //	hyperroute list               experiments, routers, patterns, disciplines
 //	hyperroute merge DIR/EXP      check a sharded run and write its manifest
 //	hyperroute summary DIR/EXP    T per grid point of a trials table, as the Go reader sees it
-//	hyperroute bound KIND [flags] a tail bound of Ch. I as JSON (or --batch, JSON lines)
+//	hyperroute bound KIND [flags] a tail bound of thesis Ch. I [Schömer 1988] as JSON (or --batch, JSON lines)
 //
 // Run "hyperroute help" for the list of subcommands.
 package main

@@ -13,7 +13,6 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/hyperroute/hyperroute/engine"
 	"github.com/hyperroute/hyperroute/experiments"
 	"github.com/hyperroute/hyperroute/faults"
 	"github.com/hyperroute/hyperroute/routers"
@@ -26,7 +25,7 @@ type trialRow struct {
 	trial int
 	seed  uint64
 	cfg   routers.Config
-	res   *engine.Result
+	res   *routers.Result
 	// failed is the number of failed edges of the trial's cube.
 	failed int
 }
@@ -46,9 +45,12 @@ func (r trialRow) MarshalJSON() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	b = fmt.Appendf(b, `,"T":%d,"hops":%d,"max_queue":%s,"failed_edges":%d,"dropped":%d}`,
+	b = fmt.Appendf(b, `,"T":%d,"hops":%d,"max_queue":%s,"failed_edges":%d,"dropped":%d`,
 		r.res.T, r.res.Hops, mq, r.failed, r.res.Dropped)
-	return b, nil
+	for i, m := range routers.Measures {
+		b = fmt.Appendf(b, `,%q:%s`, m.Name, measured(r.res, i, m.Type))
+	}
+	return append(b, '}'), nil
 }
 
 func runSim(args []string, stdout, stderr io.Writer) error {
@@ -169,9 +171,21 @@ func printSummary(w io.Writer, cfg routers.Config, rows []trialRow, elapsed time
 	return err
 }
 
+// measured returns measure i of res as JSON, null if not reported.
+func measured(res *routers.Result, i int, t routers.ParamType) string {
+	v, ok := res.Measured(i)
+	switch {
+	case !ok:
+		return "null"
+	case t == routers.Bool:
+		return strconv.FormatBool(v != 0)
+	}
+	return strconv.FormatFloat(v, 'g', -1, 64)
+}
+
 // maxQueue returns the largest queue of res, nil for a router without
 // queues.
-func maxQueue(res *engine.Result) *int {
+func maxQueue(res *routers.Result) *int {
 	if res.MaxQueue == routers.NoQueue {
 		return nil
 	}

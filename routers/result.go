@@ -1,0 +1,57 @@
+package routers
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/hyperroute/hyperroute/engine"
+)
+
+// Measures are the numbers some routers report per trial beyond the
+// engine's (T, hops, the largest queue, the packets lost). Every one is a
+// nullable column of the trials table and a key of hyperroute sim --jsonl,
+// null for the routers that do not report it.
+var Measures = []Measure{}
+
+// Measure is a per-trial number of some routers.
+type Measure struct {
+	Name, Doc string
+	Type      ParamType // Int, Float or Bool
+}
+
+// Result is the outcome of one trial: the engine's, and the router's
+// measures.
+type Result struct {
+	engine.Result
+	measured []float64 // by index of Measures, NaN if not reported
+}
+
+// newResult wraps the engine's result res, err with no measures reported.
+func newResult(res *engine.Result, err error) (*Result, error) {
+	if err != nil {
+		return nil, err
+	}
+	r := &Result{Result: *res}
+	r.measured = make([]float64, len(Measures))
+	for i := range r.measured {
+		r.measured[i] = math.NaN()
+	}
+	return r, nil
+}
+
+// Set reports measure name as v (a Bool as 0 or 1).
+func (r *Result) Set(name string, v float64) {
+	i := slices.IndexFunc(Measures, func(m Measure) bool { return m.Name == name })
+	if i < 0 {
+		panic(fmt.Sprintf("routers: no measure %q", name))
+	}
+	r.measured[i] = v
+}
+
+// Measured returns measure i of Measures and whether the router reported
+// it.
+func (r *Result) Measured(i int) (float64, bool) {
+	v := r.measured[i]
+	return v, !math.IsNaN(v)
+}
