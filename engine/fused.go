@@ -124,11 +124,11 @@ func (e *Engine) route(l *Legs, sent int) int {
 	keys := f.keys[:sent]
 	at := f.at[:len(keys)]
 	kl := newKeyLayout(l.N)
-	off := uint64(l.Off)
+	off, loads := uint64(l.Off), &e.prioLoads
 	kept := 0
 	for i, k := range keys {
 		prio := prioOf(k)
-		e.prioLoads[prio]++
+		loads[prio]++
 		link := nextLink(k)
 		to := at[i] ^ uint32(link)
 		// k crosses link; its id stays.
