@@ -334,7 +334,7 @@ func (r *Runner) runUnit(ctx context.Context, u Unit) (map[string]int64, error) 
 		part := s.Part(r.Dir, t, u, sh)
 		removeTemps(part.Path())
 		// The partition columns go into the directory names only.
-		err := results.WritePartition(part.Path(), part.Keys, tables[t].schema, batches, m.FileMeta(sh.Name(), n))
+		err := results.WritePartition(part.Path(), part.Keys, tables[t].schema, batches, m.FileMeta(t, sh.Name(), n))
 		for _, b := range batches {
 			b.Release()
 		}
