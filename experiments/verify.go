@@ -181,6 +181,10 @@ func (v *verifier) check() {
 				v.add(f.Path, "%s", reason(err))
 			}
 		}
+		if _, ok := f.Meta[results.MetaDataSHA256]; !ok && (!isListed || listed.SHA256 == "") {
+			v.add(f.Path, "can be checked against nothing: neither it (%s) nor %s records the SHA-256 of its data",
+				results.MetaDataSHA256, results.ManifestName)
+		}
 		v.checkMeta(f, w.table)
 		chk, err := results.CheckFile(filepath.Join(v.root, filepath.FromSlash(f.Path)))
 		if err != nil {
@@ -218,8 +222,8 @@ func (v *verifier) check() {
 }
 
 // checkMeta checks that f says it was written by the run, by the run's
-// build of the harness, with its data's SHA-256, as the file of table it
-// is.
+// build of the harness, as the file of table it is (where it records its
+// table and partition: older builds did not).
 func (v *verifier) checkMeta(f results.FileInfo, table string) {
 	got, _ := results.ManifestFromMeta(f.Meta)
 	_, k, _ := results.ParseShard(f.Shard)
@@ -229,14 +233,12 @@ func (v *verifier) checkMeta(f results.FileInfo, table string) {
 	if !sameHarness(got.Harness, v.run.Harness) {
 		v.add(f.Path, "written by harness %s, %s by %s", describeHarness(got.Harness), v.from, describeHarness(v.run.Harness))
 	}
-	if _, ok := f.Meta[results.MetaDataSHA256]; !ok {
-		v.add(f.Path, "records no SHA-256 of its data (%s): written by an older harness", results.MetaDataSHA256)
-	}
 	keys, err := results.Partition(f.Meta)
+	recorded, ok := f.Meta[results.MetaTable]
 	switch {
 	case err != nil:
 		v.add(f.Path, "%v", err)
-	case f.Meta[results.MetaTable] != table || f.Meta[results.MetaShard] != f.Shard || !slices.Equal(keys, f.Keys):
+	case ok && recorded != table || f.Meta[results.MetaShard] != f.Shard || keys != nil && !slices.Equal(keys, f.Keys):
 		v.add(f.Path, "records table %q, partition %q and shard %q: not its place", f.Meta[results.MetaTable],
 			f.Meta[results.MetaPartition], f.Meta[results.MetaShard])
 	}

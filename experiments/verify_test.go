@@ -11,6 +11,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 
 	"github.com/hyperroute/hyperroute/results"
 )
@@ -277,5 +278,54 @@ func TestVerifyBadInput(t *testing.T) {
 		if _, err := Verify(tc.dir, tc.exp); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("Verify(%s, %s): %v, want %q", tc.dir, tc.exp, err, tc.want)
 		}
+	}
+}
+
+// TestVerifyOlderFile checks a file as older builds wrote it: all columns,
+// no table, partition or SHA-256 of its data in its metadata. With a
+// manifest that records its SHA-256 it verifies; without, it can be
+// checked against nothing, and Verify says so.
+func TestVerifyOlderFile(t *testing.T) {
+	s := mustParse(t, repairSpec)
+	dir := t.TempDir()
+	run(t, s, dir, 2, Unsharded)
+	part := s.Part(dir, TableTrials, s.Units()[1], Unsharded)
+	tbl, meta, err := results.ReadFile(part.Path())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{results.MetaDataSHA256, results.MetaTable, results.MetaPartition, results.MetaPartitionColumns} {
+		delete(meta, k)
+	}
+	md := arrow.MetadataFrom(meta)
+	schema := arrow.NewSchema(tbl.Schema().Fields(), &md)
+	f, err := os.Create(part.Path())
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := pqarrow.NewFileWriter(schema, f, nil, pqarrow.NewArrowWriterProperties(pqarrow.WithStoreSchema()))
+	if err == nil {
+		err = w.WriteTable(tbl, tbl.NumRows())
+	}
+	if err == nil {
+		err = w.Close()
+	}
+	tbl.Release()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Merge(dir, "r"); err != nil {
+		t.Fatal(err)
+	}
+	if rep, err := Verify(dir, "r"); err != nil || len(rep.Problems) != 0 {
+		t.Errorf("with the manifest: %+v, %v", rep.Problems, err)
+	}
+	if err := os.Remove(filepath.Join(dir, "r", results.ManifestName)); err != nil {
+		t.Fatal(err)
+	}
+	rep, err := Verify(dir, "r")
+	if err != nil || len(rep.Problems) != 2 || rep.Problems[1].Path != part.Rel() ||
+		!strings.Contains(rep.Problems[1].What, "can be checked against nothing") {
+		t.Errorf("without the manifest: %+v, %v", rep.Problems, err)
 	}
 }
