@@ -3,10 +3,8 @@ package experiments
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
 	"encoding/binary"
 	"errors"
-	"io/fs"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -15,7 +13,6 @@ import (
 	"testing"
 
 	"github.com/apache/arrow-go/v18/arrow"
-	"github.com/apache/arrow-go/v18/arrow/array"
 
 	"github.com/hyperroute/hyperroute/results"
 )
@@ -40,22 +37,33 @@ func copyDir(t *testing.T, src, dst string) {
 	}
 }
 
-// sums returns the SHA-256 of every file under dir, by path.
-func sums(t *testing.T, dir string) map[string][32]byte {
+// sums returns the SHA-256 of every part file of experiment r under dir,
+// by path, as Scan finds them.
+func sums(t *testing.T, dir string) map[string]string {
 	t.Helper()
-	files := make(map[string][32]byte)
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		b, err := os.ReadFile(p)
-		files[p] = sha256.Sum256(b)
-		return err
-	})
+	files, err := results.Scan(dir, "r")
 	if err != nil {
 		t.Fatal(err)
 	}
-	return files
+	sums := make(map[string]string)
+	for _, f := range files {
+		sums[f.Path] = f.SHA256
+	}
+	return sums
+}
+
+// redo reruns experiment s into dir in shard sh and returns the runner,
+// its summary and the units it wrote.
+func redo(t *testing.T, s *Spec, dir string, sh Shard) (*Runner, Summary, []string, error) {
+	t.Helper()
+	var redone []string
+	r := &Runner{Spec: s, Dir: dir, Workers: 2, Shard: sh, OnUnit: func(d UnitDone) {
+		if !d.Skipped {
+			redone = append(redone, d.Unit.String())
+		}
+	}}
+	sum, err := r.Run(context.Background())
+	return r, sum, redone, err
 }
 
 // A damage changes the file at path and returns its damaged bytes, nil if
@@ -66,11 +74,7 @@ type damage func(t *testing.T, path string) []byte
 func change(f func(t *testing.T, b []byte) []byte) damage {
 	return func(t *testing.T, path string) []byte {
 		t.Helper()
-		b, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b = f(t, b)
+		b := f(t, mustRead(t, path))
 		if err := os.WriteFile(path, b, 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -104,37 +108,13 @@ var (
 	})
 )
 
-// rewrite writes the file at path anew with the same rows and another start
-// time: a whole file, but not the one the manifest records.
-func rewrite(t *testing.T, path string) []byte {
+// rewriteFile writes the file at path anew with the same rows and another
+// start time: a whole file, but not the one the manifest records.
+func rewriteFile(t *testing.T, path string) []byte {
 	t.Helper()
-	tbl, meta, err := results.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer tbl.Release()
-	meta[results.MetaStarted] = "2000-01-01T00:00:00Z"
-	keys, err := results.Partition(meta)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tr := array.NewTableReader(tbl, -1)
-	defer tr.Release()
-	var recs []arrow.RecordBatch
-	for tr.Next() {
-		tr.RecordBatch().Retain()
-		defer tr.RecordBatch().Release()
-		recs = append(recs, tr.RecordBatch())
-	}
-	schema := arrow.NewSchema(tbl.Schema().Fields(), nil)
-	if err := results.WritePartition(path, keys, schema, recs, meta); err != nil {
-		t.Fatal(err)
-	}
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
+	rewrite(t, path, func(recs []arrow.RecordBatch) []arrow.RecordBatch { return recs },
+		func(meta map[string]string) { meta[results.MetaStarted] = "2000-01-01T00:00:00Z" })
+	return mustRead(t, path)
 }
 
 func remove(t *testing.T, path string) []byte {
@@ -167,7 +147,7 @@ func TestRepair(t *testing.T) {
 		{"byte in the data", TablePackets, 2, flipData, false, "damaged: its data do not match the SHA-256 it records"},
 		{"byte in the data, no manifest", TableLoads, 0, flipData, true, "damaged: its data do not match the SHA-256 it records"},
 		{"byte of the spec", TableTrials, 0, flipSpec, false, "damaged: its spec does not match the digest it records"},
-		{"rewritten", TableLoads, 2, rewrite, false, "manifest.json records"},
+		{"rewritten", TableLoads, 2, rewriteFile, false, "manifest.json records"},
 		{"removed with the manifest", TableTrials, 1, remove, true, "missing: unit n=4 of trials in shard 0/1"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -199,13 +179,7 @@ func TestRepair(t *testing.T) {
 				}
 			}
 
-			var redone []string
-			r := &Runner{Spec: s, Dir: dir, Workers: 2, Shard: Unsharded, OnUnit: func(d UnitDone) {
-				if !d.Skipped {
-					redone = append(redone, d.Unit.String())
-				}
-			}}
-			sum, err := r.Run(context.Background())
+			r, sum, redone, err := redo(t, s, dir, Unsharded)
 			if err != nil || sum.Manifest == "" || !slices.Equal(redone, []string{u.String()}) {
 				t.Fatalf("rerun: %+v, %v; redid %q, want %s", sum, err, redone, u)
 			}
@@ -226,8 +200,8 @@ func TestRepair(t *testing.T) {
 			}
 			after := sums(t, dir)
 			for p, h := range before {
-				ofUnit := slices.ContainsFunc(s.Tables, func(table string) bool { return s.Part(dir, table, u, Unsharded).Path() == p })
-				if !ofUnit && p != manifest && after[p] != h {
+				ofUnit := slices.ContainsFunc(s.Tables, func(table string) bool { return s.Part(dir, table, u, Unsharded).Rel() == p })
+				if !ofUnit && after[p] != h {
 					t.Errorf("%s changed", p)
 				}
 			}
@@ -362,13 +336,7 @@ func TestRepairShard(t *testing.T) {
 		shard Shard
 		want  []string
 	}{{Shard{0, 2}, nil}, {Shard{1, 2}, []string{u.String()}}} {
-		var redone []string
-		r := &Runner{Spec: s, Dir: dir, Workers: 2, Shard: tc.shard, OnUnit: func(d UnitDone) {
-			if !d.Skipped {
-				redone = append(redone, d.Unit.String())
-			}
-		}}
-		if _, err := r.Run(context.Background()); err != nil || !slices.Equal(redone, tc.want) {
+		if _, _, redone, err := redo(t, s, dir, tc.shard); err != nil || !slices.Equal(redone, tc.want) {
 			t.Errorf("rerun of shard %v: %v, redid %q, want %q", tc.shard, err, redone, tc.want)
 		}
 	}

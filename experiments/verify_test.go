@@ -54,12 +54,12 @@ tables: [trials, delayseq]
 	}
 }
 
-// rewriteRecs writes the file of part anew, with its row count, from what
-// f makes of its record batches (the table as ReadFile returns it) and
-// edit, if not nil, of its metadata.
-func rewriteRecs(t *testing.T, part results.Part, f func([]arrow.RecordBatch) []arrow.RecordBatch, edit func(map[string]string)) {
+// rewrite writes the part file at path anew, as the runner would with its
+// row count, from what f makes of its record batches (the table as
+// ReadFile returns it) and edit, if not nil, of its metadata.
+func rewrite(t *testing.T, path string, f func([]arrow.RecordBatch) []arrow.RecordBatch, edit func(map[string]string)) {
 	t.Helper()
-	tbl, meta, err := results.ReadFile(part.Path())
+	tbl, meta, err := results.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,8 +81,12 @@ func rewriteRecs(t *testing.T, part results.Part, f func([]arrow.RecordBatch) []
 	if edit != nil {
 		edit(meta)
 	}
+	keys, err := results.Partition(meta)
+	if err != nil {
+		t.Fatal(err)
+	}
 	schema := arrow.NewSchema(recs[0].Schema().Fields(), nil)
-	if err := results.WritePartition(part.Path(), part.Keys, schema, recs, meta); err != nil {
+	if err := results.WritePartition(path, keys, schema, recs, meta); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -134,14 +138,14 @@ func TestVerifyProblems(t *testing.T) {
 		want   map[string][]string
 	}{
 		{"a row short", func(t *testing.T, dir string) {
-			rewriteRecs(t, s.Part(dir, TableTrials, units[1], Unsharded), func(recs []arrow.RecordBatch) []arrow.RecordBatch {
+			rewrite(t, s.Part(dir, TableTrials, units[1], Unsharded).Path(), func(recs []arrow.RecordBatch) []arrow.RecordBatch {
 				last := len(recs) - 1
 				recs[last] = recs[last].NewSlice(0, recs[last].NumRows()-1)
 				return recs
 			}, nil)
 		}, true, map[string][]string{trials4: {"23 rows, the spec gives unit n=4 of trials in shard 0/1 24"}}},
 		{"a column short", func(t *testing.T, dir string) {
-			rewriteRecs(t, s.Part(dir, TableTrials, units[1], Unsharded), func(recs []arrow.RecordBatch) []arrow.RecordBatch {
+			rewrite(t, s.Part(dir, TableTrials, units[1], Unsharded).Path(), func(recs []arrow.RecordBatch) []arrow.RecordBatch {
 				for i, r := range recs {
 					recs[i] = array.NewRecordBatch(arrow.NewSchema(r.Schema().Fields()[:10], nil), r.Columns()[:10], r.NumRows())
 				}
@@ -149,7 +153,7 @@ func TestVerifyProblems(t *testing.T) {
 			}, nil)
 		}, true, map[string][]string{trials4: {"10 columns, the spec's table has 11"}}},
 		{"a column renamed", func(t *testing.T, dir string) {
-			rewriteRecs(t, s.Part(dir, TableTrials, units[1], Unsharded), func(recs []arrow.RecordBatch) []arrow.RecordBatch {
+			rewrite(t, s.Part(dir, TableTrials, units[1], Unsharded).Path(), func(recs []arrow.RecordBatch) []arrow.RecordBatch {
 				for i, r := range recs {
 					fields := r.Schema().Fields()
 					fields[8].Name = "t"
@@ -168,7 +172,7 @@ func TestVerifyProblems(t *testing.T) {
 			copyFile(t, filepath.Join(other, "r", trials3), filepath.Join(dir, "r", trials3))
 		}, false, map[string][]string{trials3: {"manifest.json records", "written by another run: spec sha256"}}},
 		{"another harness", func(t *testing.T, dir string) {
-			rewriteRecs(t, s.Part(dir, TableTrials, units[0], Unsharded), func(recs []arrow.RecordBatch) []arrow.RecordBatch { return recs },
+			rewrite(t, s.Part(dir, TableTrials, units[0], Unsharded).Path(), func(recs []arrow.RecordBatch) []arrow.RecordBatch { return recs },
 				func(meta map[string]string) { meta[results.MetaCommit] = "0123abc" })
 		}, false, map[string][]string{trials3: {"manifest.json records", "(commit 0123abc), manifest.json by"}}},
 		{"in another's place", func(t *testing.T, dir string) {

@@ -13,13 +13,9 @@ import (
 // on stdout, and a summary: on stdout if there is none, else as the error.
 func runVerify(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("verify", flag.ContinueOnError)
-	pos, err := parseArgs(fs, args, stderr, 1, "DIR/EXPERIMENT")
+	dir, exp, err := experimentArg(fs, args, stderr)
 	if err != nil {
 		return err
-	}
-	dir, exp := filepath.Split(filepath.Clean(pos[0]))
-	if exp == "" || exp == "." || exp == ".." {
-		return usagef("%q does not name an experiment directory", pos[0])
 	}
 	rep, err := experiments.Verify(dir, exp)
 	if err != nil {

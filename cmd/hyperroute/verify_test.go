@@ -25,11 +25,7 @@ func linesWith(s, sub string) []string {
 func TestVerifyAndRepair(t *testing.T) {
 	noBatchEnv(t)
 	dir := t.TempDir()
-	spec := filepath.Join(dir, "valiant-tail.yaml")
-	text := "name: valiant-tail\ngrid:\n  n: [3, 4, 5]\n  router: valiant\n  port: [single, all]\ntrials: 10\nseed: 1\ntables: [trials, packets]\npacket_trials: 2\n"
-	if err := os.WriteFile(spec, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	spec := writeSpec(t, "name: valiant-tail\ngrid:\n  n: [3, 4, 5]\n  router: valiant\n  port: [single, all]\ntrials: 10\nseed: 1\ntables: [trials, packets]\npacket_trials: 2\n")
 	res, figs := filepath.Join(dir, "results"), filepath.Join(dir, "figures")
 	exp := filepath.Join(res, "valiant-tail")
 	if code, _, stderr := cli("run", spec, "--out", res); code != 0 {
