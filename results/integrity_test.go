@@ -295,3 +295,18 @@ func TestSetAside(t *testing.T) {
 		tbl.Release()
 	}
 }
+
+// TestRecordsOtherRows checks that a file whose metadata records another
+// row count than its footer is damaged.
+func TestRecordsOtherRows(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "e", "delays", "part-0-of-1.parquet")
+	meta := maps.Clone(sampleMeta) // records 10 rows
+	if err := WriteParquet(path, sampleSchema, []arrow.RecordBatch{sampleBatch(0, 9)}, meta); err != nil {
+		t.Fatal(err)
+	}
+	_, err := CheckFile(path)
+	var de *DamageError
+	if !errors.As(err, &de) || de.Reason != "it records 10 rows (hyperroute.rows), its footer 9" {
+		t.Errorf("CheckFile: %v", err)
+	}
+}
