@@ -27,8 +27,10 @@ func Merge(dir, experiment string) (results.Manifest, error) {
 			continue
 		}
 		redo := "rerun the shard that wrote it"
-		if i, k, err := results.ParseShard(f.Shard); err == nil {
+		if i, k, err := results.ParseShard(f.Shard); err == nil && k > 1 {
 			redo = fmt.Sprintf("rerun shard %d/%d", i, k)
+		} else if err == nil {
+			redo = "rerun the experiment"
 		}
 		return results.Manifest{}, fmt.Errorf("%s: %w; %s to set it aside and redo its unit", root, f.Err, redo)
 	}
