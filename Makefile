@@ -6,7 +6,7 @@ BIN     := bin/hyperroute
 RESULTS ?= results$(if $(PROFILE),/$(PROFILE))
 FIGURES ?= figures
 
-.PHONY: all build test vet bench fuzz sim experiment experiments figures clean
+.PHONY: all build test vet bench fuzz sim experiment experiments verify figures clean
 
 all: build experiment
 
@@ -36,12 +36,17 @@ experiment: build
 experiments: build
 	@set -e; for e in $(EXPERIMENTS); do echo "$(BIN) run $$e $(RUN_FLAGS)"; $(BIN) run $$e $(RUN_FLAGS); done
 
+# Read every file of the experiments in $(RESULTS) and check it against its
+# manifest and spec (experiments/README.md, "Damaged files").
+verify: experiments
+	@set -e; for e in $(EXPERIMENTS); do $(BIN) verify $(RESULTS)/$$e; done
+
 # Every figure whose experiment has been run into $(RESULTS), as PNG, SVG and
 # PDF into $(FIGURES)/ (see figures/README.md); the others are skipped.
 figures: build
 	$(BIN) figures --results $(RESULTS) --out $(FIGURES)
 
-test: vet notebooks pytest
+test: vet verify notebooks pytest
 	$(GO) test -count=1 ./...
 
 vet:

@@ -29,6 +29,8 @@
 // file per table, rows ordered by (point index, trial), with
 // results.WritePartition: the partition columns are left out of the file,
 // their values being in its directory names. A rerun skips the units whose
-// files are complete. Merge checks that every shard of every partition is
-// present and writes the manifest.
+// files are complete, and sets aside and redoes those with a damaged file
+// (Runner.Damaged). Merge checks that every shard of every partition is
+// present and whole and writes the manifest. Verify checks every file of a
+// run against the manifest and the spec.
 package experiments

@@ -10,8 +10,9 @@ import (
 )
 
 // Merge checks that DIR/experiment holds exactly the files of one run, every
-// table of every partition in every shard, and writes its manifest. The
-// spec, profile and trial count are read back from the files' metadata.
+// table of every partition in every shard, none of them damaged (see
+// results.Scan), and writes its manifest, with each file's size and SHA-256.
+// The spec, profile and trial count are read back from the files' metadata.
 func Merge(dir, experiment string) (results.Manifest, error) {
 	root := filepath.Join(dir, experiment)
 	files, err := results.Scan(dir, experiment)
@@ -20,6 +21,18 @@ func Merge(dir, experiment string) (results.Manifest, error) {
 	}
 	if len(files) == 0 {
 		return results.Manifest{}, fmt.Errorf("%s: no part files", root)
+	}
+	for _, f := range files {
+		if f.Err == nil {
+			continue
+		}
+		redo := "rerun the shard that wrote it"
+		if i, k, err := results.ParseShard(f.Shard); err == nil && k > 1 {
+			redo = fmt.Sprintf("rerun shard %d/%d", i, k)
+		} else if err == nil {
+			redo = "rerun the experiment"
+		}
+		return results.Manifest{}, fmt.Errorf("%s: %w; %s to set it aside and redo its unit", root, f.Err, redo)
 	}
 	first := files[0]
 	m, err := results.ManifestFromMeta(first.Meta)

@@ -33,6 +33,8 @@ type Runner struct {
 	todo       []bool          // units to run, by index
 	stale      map[string]bool // files of another harness build, relative to Dir/<name>
 	staleUnits int
+	files      []results.FileInfo // found by Prepare
+	damaged    []Damaged
 
 	mu                 sync.Mutex
 	prog               Progress // units, totals and current unit, under mu
@@ -74,7 +76,8 @@ type Summary struct {
 // Prepare checks the runner's settings and its results directory: that it
 // can be written and holds no files of another run (a different spec,
 // seed, profile, trial count or shard count) nor, unless Force, of another
-// build of the harness. It creates Dir/<name> and finds the units to run.
+// build of the harness. It creates Dir/<name>, sets aside the damaged files
+// of the shard's units (Damaged) and finds the units to run.
 // Run calls it if it has not been called.
 func (r *Runner) Prepare() error {
 	if r.Workers < 1 {
@@ -91,6 +94,9 @@ func (r *Runner) Prepare() error {
 		return err
 	}
 	r.units = r.Spec.Units()
+	if err := r.setAsideDamaged(); err != nil {
+		return err
+	}
 	r.todo = make([]bool, len(r.units))
 	r.prog = Progress{TotalUnits: len(r.units)}
 	per := int64(r.Shard.Count(r.Spec.Trials))
@@ -123,15 +129,20 @@ func checkWritable(dir string) error {
 }
 
 // checkExisting fails if root holds part files of another run, and notes
-// the files of another harness build.
+// the files of another harness build. Damaged files are left to
+// setAsideDamaged.
 func (r *Runner) checkExisting(root string) error {
 	files, err := results.Scan(r.Dir, r.Spec.Name)
 	if err != nil {
 		return err
 	}
+	r.files = files
 	want := r.Spec.manifest()
 	r.stale = make(map[string]bool)
 	for _, f := range files {
+		if f.Err != nil {
+			continue
+		}
 		if err := sameRun(want, r.Shard.K, f); err != nil {
 			return fmt.Errorf("%s holds results of another run (%w); remove it or choose another results directory", root, err)
 		}
@@ -165,25 +176,34 @@ func describeHarness(p results.Provenance) string {
 // profile and trials, in k shards.
 func sameRun(m results.Manifest, k int, f results.FileInfo) error {
 	got, err := results.ManifestFromMeta(f.Meta)
+	if err == nil {
+		var fk int
+		if _, fk, err = results.ParseShard(f.Shard); err == nil {
+			err = sameRunAs(m, k, got, fk)
+		}
+	}
 	if err != nil {
 		return fmt.Errorf("%s: %w", f.Path, err)
 	}
-	_, fk, err := results.ParseShard(f.Shard)
+	return nil
+}
+
+// sameRunAs fails unless got, in gotK shards, is a run of m's spec, seed,
+// profile and trials, in k shards.
+func sameRunAs(m results.Manifest, k int, got results.Manifest, gotK int) error {
 	switch {
-	case err != nil:
-		return fmt.Errorf("%s: %w", f.Path, err)
 	case got.Experiment != m.Experiment:
-		return fmt.Errorf("%s: experiment %q, want %q", f.Path, got.Experiment, m.Experiment)
+		return fmt.Errorf("experiment %q, want %q", got.Experiment, m.Experiment)
 	case got.SpecSHA256 != m.SpecSHA256:
-		return fmt.Errorf("%s: spec sha256 %.12s…, want %.12s…", f.Path, got.SpecSHA256, m.SpecSHA256)
+		return fmt.Errorf("spec sha256 %.12s…, want %.12s…", got.SpecSHA256, m.SpecSHA256)
 	case got.MasterSeed != m.MasterSeed:
-		return fmt.Errorf("%s: master seed %d, want %d", f.Path, got.MasterSeed, m.MasterSeed)
+		return fmt.Errorf("master seed %d, want %d", got.MasterSeed, m.MasterSeed)
 	case got.Profile != m.Profile:
-		return fmt.Errorf("%s: profile %q, want %q", f.Path, got.Profile, m.Profile)
+		return fmt.Errorf("profile %q, want %q", got.Profile, m.Profile)
 	case got.Trials != m.Trials:
-		return fmt.Errorf("%s: %d trials per point, want %d", f.Path, got.Trials, m.Trials)
-	case fk != k:
-		return fmt.Errorf("%s: %d shards, want %d", f.Path, fk, k)
+		return fmt.Errorf("%d trials per point, want %d", got.Trials, m.Trials)
+	case gotK != k:
+		return fmt.Errorf("%d shards, want %d", gotK, k)
 	}
 	return nil
 }
@@ -239,8 +259,9 @@ func (r *Runner) Progress() Progress {
 // Run runs the units of the shard: it skips the complete ones (unless
 // Force), runs the trials of each other unit on Workers workers and writes
 // its files once all are done. When ctx is done it stops, keeping the
-// units written so far, and returns ctx's error. An unsharded run ends by
-// writing the manifest (Merge).
+// units written so far, and returns ctx's error. Before it writes a unit
+// it removes the manifest, which would no longer describe the files; an
+// unsharded run ends by writing it (Merge).
 func (r *Runner) Run(ctx context.Context) (Summary, error) {
 	if r.units == nil {
 		if err := r.Prepare(); err != nil {
@@ -249,6 +270,11 @@ func (r *Runner) Run(ctx context.Context) (Summary, error) {
 	}
 	start := time.Now()
 	sum := Summary{Rows: make(map[string]int64), Stale: r.staleUnits}
+	if slices.Contains(r.todo, true) {
+		if err := r.dropManifest(); err != nil {
+			return sum, err
+		}
+	}
 	for i, u := range r.units {
 		done := UnitDone{Unit: u, Skipped: !r.todo[i]}
 		if r.todo[i] {
@@ -338,7 +364,7 @@ func (r *Runner) runUnit(ctx context.Context, u Unit) (map[string]int64, error) 
 		part := s.Part(r.Dir, t, u, sh)
 		removeTemps(part.Path())
 		// The partition columns go into the directory names only.
-		err := results.WritePartition(part.Path(), part.Keys, tables[t].schema, batches, m.FileMeta(sh.Name(), n))
+		err := results.WritePartition(part.Path(), part.Keys, tables[t].schema, batches, m.FileMeta(t, sh.Name(), n))
 		for _, b := range batches {
 			b.Release()
 		}

@@ -17,6 +17,7 @@ bug in the files.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import pathlib
@@ -161,16 +162,57 @@ def manifest(results, experiment: str) -> dict:
         return json.load(f)
 
 
+class DamagedResults(Exception):
+    """The files of a table are not those its experiment's manifest records."""
+
+
 def require(results, experiment: str, tables) -> dict:
     """The manifest of experiment, after checking that it lists every one of
-    tables and that their folders exist."""
+    tables, that their folders exist and that their files are the ones it
+    records (check_files)."""
     m = manifest(results, experiment)
     for t in tables:
         if t not in m["tables"]:
             raise AssertionError(f"{experiment}: manifest lists no table {t!r} (has {sorted(m['tables'])})")
         if not has_table(results, experiment, t):
             raise FileNotFoundError(f"{table_dir(results, experiment, t)} is missing")
+    check_files(results, experiment, m, tables)
     return m
+
+
+def check_files(results, experiment: str, m: dict, tables) -> None:
+    """Raise DamagedResults naming every file of tables that is not as the
+    manifest m records it (size and SHA-256, since manifest format 2):
+    missing, damaged or altered, or a part file it does not list. Files set
+    aside by a rerun (_<name>.damaged) are not part files."""
+    root = pathlib.Path(results) / experiment
+    problems = []
+    if m.get("format", 1) < 2:
+        problems.append(f"{root / 'manifest.json'}: format {m.get('format', 1)} records no sizes or SHA-256 of the files")
+    for t in tables:
+        listed = set()
+        for f in m["tables"][t]["files"]:
+            listed.add(f["path"])
+            path = root / f["path"]
+            if not path.is_file():
+                problems.append(f"{path}: missing")
+            elif "sha256" not in f:
+                continue
+            elif path.stat().st_size != f["bytes"]:
+                problems.append(f"{path} is damaged: it has {path.stat().st_size} bytes, manifest.json records {f['bytes']}")
+            else:
+                with open(path, "rb") as fh:
+                    if hashlib.file_digest(fh, "sha256").hexdigest() != f["sha256"]:
+                        problems.append(f"{path} is damaged: its SHA-256 differs from the one manifest.json records")
+        for path in sorted(table_dir(results, experiment, t).rglob("*.parquet")):
+            rel = path.relative_to(root)
+            if not any(p.startswith((".", "_")) for p in rel.parts) and rel.as_posix() not in listed:
+                problems.append(f"{path}: not in manifest.json")
+    if problems:
+        raise DamagedResults(
+            f"{root}: {len(problems)} file(s) not as manifest.json records them "
+            f"(`hyperroute verify {root}` lists every problem; rerunning the experiment repairs them):\n" + "\n".join(problems)
+        )
 
 
 def read_arrow(results, experiment: str, table: str, columns=None):

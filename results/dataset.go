@@ -2,8 +2,10 @@ package results
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"path"
 	"path/filepath"
 	"slices"
@@ -25,6 +27,11 @@ import (
 // otherwise, unless the files already hold a column of that name. The parts
 // must share one schema; the result keeps the schema metadata on which all
 // parts agree.
+//
+// A damaged file is an error, a *DamageError naming it: each file is checked
+// against what it records of itself (see Scan) and, if the experiment has a
+// manifest, against the size, SHA-256 and rows it records. The files must
+// then be exactly those the manifest lists for the table.
 func ReadDataset(dir, experiment, table string) (arrow.Table, error) {
 	root := filepath.Join(dir, experiment, table)
 	parts, err := listParts(root)
@@ -34,6 +41,10 @@ func ReadDataset(dir, experiment, table string) (arrow.Table, error) {
 	if len(parts) == 0 {
 		return nil, fmt.Errorf("results: no parquet files under %s", root)
 	}
+	listed, err := manifestFiles(dir, experiment, table)
+	if err != nil {
+		return nil, err
+	}
 	tables := make([]arrow.Table, 0, len(parts))
 	defer func() {
 		for _, t := range tables {
@@ -42,12 +53,22 @@ func ReadDataset(dir, experiment, table string) (arrow.Table, error) {
 	}()
 	for _, p := range parts {
 		path := filepath.Join(root, filepath.FromSlash(p.rel))
-		t, meta, err := ReadFile(path)
+		t, s, err := readFile(path)
 		if err != nil {
 			return nil, err
 		}
 		tables = append(tables, t)
-		keys, err := Partition(meta)
+		if listed != nil {
+			want, ok := listed[table+"/"+p.rel]
+			if !ok {
+				return nil, fmt.Errorf("results: %s is not in %s", path, filepath.Join(dir, experiment, ManifestName))
+			}
+			if err := want.Check(s.summary(path)); err != nil {
+				return nil, err
+			}
+			delete(listed, want.Path)
+		}
+		keys, err := Partition(s.meta)
 		if err != nil {
 			return nil, fmt.Errorf("results: read %s: %w", path, err)
 		}
@@ -56,7 +77,28 @@ func ReadDataset(dir, experiment, table string) (arrow.Table, error) {
 				path, partitionPath(keys), partitionPath(p.keys))
 		}
 	}
+	if len(listed) > 0 {
+		return nil, fmt.Errorf("results: %s lists files that are missing: %s",
+			filepath.Join(dir, experiment, ManifestName), strings.Join(slices.Sorted(maps.Keys(listed)), ", "))
+	}
 	return concat(root, parts, tables)
+}
+
+// manifestFiles returns the files of table that the manifest of
+// DIR/experiment lists, by path; nil if the experiment has no manifest.
+func manifestFiles(dir, experiment, table string) (map[string]FileSummary, error) {
+	m, err := ReadManifest(dir, experiment)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	listed := make(map[string]FileSummary)
+	for _, f := range m.Tables[table].Files {
+		listed[f.Path] = f
+	}
+	return listed, nil
 }
 
 // concat joins the tables read from parts and appends their partition keys.

@@ -52,6 +52,7 @@
 //	hyperroute.modified     "true" if the harness was built from a dirty tree
 //	hyperroute.go_version   Go toolchain of the harness
 //	hyperroute.tie_break    tie-breaking rule of the queues
+//	hyperroute.table        table the file belongs to
 //	hyperroute.shard        shard name, as made by ShardName
 //	hyperroute.started      start time, RFC 3339
 //	hyperroute.finished     finish time, RFC 3339
@@ -63,12 +64,25 @@
 //	hyperroute.partition_columns  the columns left out, JSON (PartitionColumn)
 //
 // so that a file copied out of its directory still says which partition it
-// is and still reads back (ReadFile) as the table written.
+// is and still reads back (ReadFile) as the table written. Table,
+// partition and shard name the unit a file belongs to, and so its path.
+//
+// Every file also records, in its footer only, the SHA-256 of its bytes
+// before the footer (hyperroute.data_sha256), the part that holds its rows.
+//
+// # Damage
+//
+// A file cut short, overwritten or with a byte changed is damaged: [Scan],
+// [ReadFile], [CheckFile] and [ReadDataset] check each file against what it
+// records of itself (a footer that parses, the SHA-256 of its data, its row
+// count, the digest of its spec) and ReadDataset also against the manifest,
+// and report a damaged file as a [DamageError] naming it. [SetAside] moves
+// such a file out of the dataset without deleting it.
 //
 // # Manifest
 //
 // The [Manifest] is written once all shards are present (by hyperroute
 // merge, from a [Scan] of the directory). It holds the spec, its digest, the
-// master seed, the harness [Provenance], and per table the files and their row
-// counts.
+// master seed, the harness [Provenance], and per table the files with their
+// row counts, sizes and SHA-256 digests, which cover the footers too.
 package results

@@ -30,7 +30,7 @@ func Example() {
 		p := results.Part{Dir: dir, Experiment: "ecube", Table: "delays",
 			Keys: []results.KV{{Key: "n", Value: n}}, Shard: results.ShardName(0, 1)}
 		if !results.Complete(p.Path()) {
-			err := results.WriteParquet(p.Path(), schema, []arrow.RecordBatch{rec}, m.FileMeta(p.Shard, rec.NumRows()))
+			err := results.WriteParquet(p.Path(), schema, []arrow.RecordBatch{rec}, m.FileMeta(p.Table, p.Shard, rec.NumRows()))
 			if err != nil {
 				log.Fatal(err)
 			}

@@ -16,7 +16,9 @@ import (
 const ManifestName = "manifest.json"
 
 // ManifestFormat is the manifest format version written by WriteManifest.
-const ManifestFormat = 1
+// Format 2 added each file's size and SHA-256; ReadManifest reads format 1
+// too, leaving them zero.
+const ManifestFormat = 2
 
 // Manifest describes a finished experiment: DIR/<experiment>/manifest.json.
 type Manifest struct {
@@ -44,8 +46,10 @@ type TableSummary struct {
 
 // FileSummary is one part file, by path relative to DIR/<experiment>.
 type FileSummary struct {
-	Path string `json:"path"` // slash-separated
-	Rows int64  `json:"rows"`
+	Path   string `json:"path"` // slash-separated
+	Rows   int64  `json:"rows"`
+	Bytes  int64  `json:"bytes"`  // file size
+	SHA256 string `json:"sha256"` // hex SHA-256 of the whole file
 }
 
 // SpecDigest returns the hex SHA-256 of the spec text.
@@ -111,6 +115,13 @@ const (
 	MetaRows       = "hyperroute.rows"
 	MetaProfile    = "hyperroute.profile"
 	MetaTrials     = "hyperroute.trials"
+	MetaTable      = "hyperroute.table"
+
+	// Set by WriteParquet and WritePartition: the hex SHA-256 of the
+	// file's bytes before its footer (the magic number and every column
+	// chunk), so that a file can be checked without a manifest. Only in
+	// the footer, not in the stored Arrow schema, which is written first.
+	MetaDataSHA256 = "hyperroute.data_sha256"
 
 	// Set by WritePartition: the file's hive partition as a relative
 	// directory path, "n=8" or "n=8/router=valiant", and the columns left
@@ -120,9 +131,10 @@ const (
 	MetaPartitionColumns = "hyperroute.partition_columns"
 )
 
-// FileMeta returns the conventional key/value metadata of a part file written
-// by the given shard with the given number of rows. Zero times are omitted.
-func (m Manifest) FileMeta(shard string, rows int64) map[string]string {
+// FileMeta returns the conventional key/value metadata of a part file of
+// table written by the given shard with the given number of rows. Zero
+// times are omitted.
+func (m Manifest) FileMeta(table, shard string, rows int64) map[string]string {
 	meta := map[string]string{
 		MetaExperiment: m.Experiment,
 		MetaSpec:       m.Spec,
@@ -133,6 +145,7 @@ func (m Manifest) FileMeta(shard string, rows int64) map[string]string {
 		MetaModified:   strconv.FormatBool(m.Harness.Modified),
 		MetaGoVersion:  m.Harness.GoVersion,
 		MetaTieBreak:   m.TieBreak,
+		MetaTable:      table,
 		MetaShard:      shard,
 		MetaRows:       strconv.FormatInt(rows, 10),
 		MetaProfile:    m.Profile,

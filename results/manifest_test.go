@@ -96,7 +96,7 @@ func TestSpecDigest(t *testing.T) {
 
 func TestFileMeta(t *testing.T) {
 	m := sampleManifest()
-	meta := m.FileMeta("1-of-2", 11)
+	meta := m.FileMeta("delays", "1-of-2", 11)
 	for k, want := range map[string]string{
 		MetaExperiment: "bitonic-q8",
 		MetaSpecSHA256: m.SpecSHA256,
@@ -104,6 +104,7 @@ func TestFileMeta(t *testing.T) {
 		MetaCommit:     "5f9828c",
 		MetaModified:   "true",
 		MetaTieBreak:   "fifo",
+		MetaTable:      "delays",
 		MetaShard:      "1-of-2",
 		MetaStarted:    "2025-11-21T16:31:00.123456789Z",
 		MetaRows:       "11",

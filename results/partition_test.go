@@ -111,7 +111,7 @@ func sameTable(t *testing.T, what string, a, b arrow.Table) {
 // the same table, also when copied out of its directory.
 func TestWritePartition(t *testing.T) {
 	dir := t.TempDir()
-	recs := []arrow.RecordBatch{gridBatch("valiant", "all", 8, 2, 0, 5), gridBatch("valiant", "all", 8, 2, 5, 4)}
+	recs := []arrow.RecordBatch{gridBatch("valiant", "all", 8, 2, 0, 5), gridBatch("valiant", "all", 8, 2, 5, 5)}
 	whole := filepath.Join(dir, "whole.parquet")
 	if err := WriteParquet(whole, gridSchema, recs, sampleMeta); err != nil {
 		t.Fatal(err)

@@ -33,33 +33,50 @@ func Complete(path string) bool {
 // also the table's schema metadata. The partition columns that
 // WritePartition left out of the file are put back, at their positions and
 // with their types, from the partition the metadata records, so the table
-// is the one written (see MetaPartitionColumns).
+// is the one written (see MetaPartitionColumns). The file is checked first
+// against what it records of itself (see Scan); a damaged file is a
+// *DamageError.
 func ReadFile(path string) (arrow.Table, map[string]string, error) {
+	tbl, s, err := readFile(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	return tbl, s.meta, nil
+}
+
+// readFile is ReadFile, returning what inspect found.
+func readFile(path string) (arrow.Table, fileSum, error) {
+	s, err := inspect(path)
+	if err != nil {
+		return nil, fileSum{}, err
+	}
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, nil, fmt.Errorf("results: %w", err)
+		return nil, fileSum{}, fmt.Errorf("results: %w", err)
 	}
 	defer f.Close()
+	unreadable := func(err error) error {
+		return &DamageError{Path: path, Reason: fmt.Sprintf("it cannot be read: %v", err)}
+	}
 	r, err := file.NewParquetReader(f)
 	if err != nil {
-		return nil, nil, fmt.Errorf("results: read %s: %w", path, err)
+		return nil, fileSum{}, unreadable(err)
 	}
 	fr, err := pqarrow.NewFileReader(r, pqarrow.ArrowReadProperties{}, memory.DefaultAllocator)
 	if err != nil {
-		return nil, nil, fmt.Errorf("results: read %s: %w", path, err)
+		return nil, fileSum{}, unreadable(err)
 	}
 	tbl, err := fr.ReadTable(context.Background())
 	if err != nil {
-		return nil, nil, fmt.Errorf("results: read %s: %w", path, err)
+		return nil, fileSum{}, unreadable(err)
 	}
 	defer tbl.Release()
-	meta := metaMap(r.MetaData().KeyValueMetadata())
-	full, err := restorePartition(tbl, r.NumRows(), meta)
+	full, err := restorePartition(tbl, r.NumRows(), s.meta)
 	if err != nil {
-		return nil, nil, fmt.Errorf("results: read %s: %w", path, err)
+		return nil, fileSum{}, fmt.Errorf("results: read %s: %w", path, err)
 	}
 	defer full.Release()
-	return withMeta(full, meta), meta, nil
+	return withMeta(full, s.meta), s, nil
 }
 
 // withMeta returns tbl with meta as its schema metadata. (pqarrow's
@@ -72,17 +89,6 @@ func withMeta(tbl arrow.Table, meta map[string]string) arrow.Table {
 		cols[i] = *tbl.Column(i)
 	}
 	return array.NewTable(arrow.NewSchemaWithEndian(sc.Fields(), &md, sc.Endianness()), cols, tbl.NumRows())
-}
-
-// footer returns the row count and key/value metadata of the Parquet file at
-// path, reading only its footer.
-func footer(path string) (rows int64, meta map[string]string, err error) {
-	r, err := file.OpenParquetFile(path, false)
-	if err != nil {
-		return 0, nil, fmt.Errorf("results: read %s: %w", path, err)
-	}
-	defer r.Close()
-	return r.NumRows(), metaMap(r.MetaData().KeyValueMetadata()), nil
 }
 
 // metaMap returns kv as a map, without the stored Arrow schema.

@@ -2,6 +2,8 @@ package results
 
 import (
 	"bufio"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"io"
 	"os"
@@ -45,14 +47,17 @@ func WriteParquet(path string, schema *arrow.Schema, recs []arrow.RecordBatch, m
 }
 
 // writeParquet writes the file of WriteParquet with md as its key/value
-// metadata.
+// metadata, to which it adds MetaDataSHA256.
 func writeParquet(path string, schema *arrow.Schema, recs []arrow.RecordBatch, md arrow.Metadata) error {
 	schema = arrow.NewSchemaWithEndian(schema.Fields(), &md, schema.Endianness())
 	props := parquet.NewWriterProperties(parquet.WithCompression(compress.Codecs.Zstd))
 	arrProps := pqarrow.NewArrowWriterProperties(pqarrow.WithStoreSchema())
 
 	err := writeAtomic(path, func(w io.Writer) error {
-		fw, err := pqarrow.NewFileWriter(schema, w, props, arrProps)
+		// Every Write ends its row group, so all that passes data before
+		// Close is the part before the footer.
+		data := sha256.New()
+		fw, err := pqarrow.NewFileWriter(schema, io.MultiWriter(w, data), props, arrProps)
 		if err != nil {
 			return err
 		}
@@ -60,6 +65,9 @@ func writeParquet(path string, schema *arrow.Schema, recs []arrow.RecordBatch, m
 			if err := fw.Write(rec); err != nil {
 				return err
 			}
+		}
+		if err := fw.AppendKeyValueMetadata(MetaDataSHA256, hex.EncodeToString(data.Sum(nil))); err != nil {
+			return err
 		}
 		return fw.Close()
 	})
@@ -70,7 +78,8 @@ func writeParquet(path string, schema *arrow.Schema, recs []arrow.RecordBatch, m
 }
 
 // mergeMeta returns base with the entries of over added or replaced, in key
-// order.
+// order, without MetaDataSHA256: writeParquet sets it, for the data it
+// writes.
 func mergeMeta(base arrow.Metadata, over map[string]string) (arrow.Metadata, error) {
 	m := make(map[string]string, base.Len()+len(over))
 	for i, k := range base.Keys() {
@@ -82,6 +91,7 @@ func mergeMeta(base arrow.Metadata, over map[string]string) (arrow.Metadata, err
 		}
 		m[k] = v
 	}
+	delete(m, MetaDataSHA256)
 	return arrow.MetadataFrom(m), nil
 }
 

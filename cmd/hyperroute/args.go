@@ -4,6 +4,7 @@ import (
 	"errors"
 	"flag"
 	"io"
+	"path/filepath"
 )
 
 // parseArgs parses the flags among args, before and after the positional
@@ -31,4 +32,18 @@ func parseArgs(fs *flag.FlagSet, args []string, stderr io.Writer, want int, what
 		return nil, usagef("want %s, got %d arguments", what, len(pos))
 	}
 	return pos, nil
+}
+
+// experimentArg parses the flags among args and the one positional
+// argument DIR/EXPERIMENT, and returns DIR and EXPERIMENT.
+func experimentArg(fs *flag.FlagSet, args []string, stderr io.Writer) (dir, exp string, err error) {
+	pos, err := parseArgs(fs, args, stderr, 1, "DIR/EXPERIMENT")
+	if err != nil {
+		return "", "", err
+	}
+	dir, exp = filepath.Split(filepath.Clean(pos[0]))
+	if exp == "" || exp == "." || exp == ".." {
+		return "", "", usagef("%q does not name an experiment directory", pos[0])
+	}
+	return dir, exp, nil
 }

@@ -7,6 +7,7 @@
 //	hyperroute validate SPEC      check a spec
 //	hyperroute list               experiments, routers, patterns, disciplines
 //	hyperroute merge DIR/EXP      check a sharded run and write its manifest
+//	hyperroute verify DIR/EXP     check every file against the manifest and the spec
 //	hyperroute summary DIR/EXP    T per grid point of a trials table, as the Go reader sees it
 //	hyperroute bound KIND [flags] a tail bound of thesis Ch. I [Schömer 1988] as JSON (or --batch, JSON lines)
 //
@@ -41,6 +42,7 @@ func init() {
 		{"validate", "check a spec and show what a run of it does: validate SPEC", runValidate},
 		{"list", "list experiments, routers, request patterns, queue disciplines, port models", runList},
 		{"merge", "check that all shards of a run are there, write its manifest: merge DIR/EXPERIMENT", runMerge},
+		{"verify", "read every file of DIR/EXPERIMENT, check it against the manifest and the spec: verify DIR/EXPERIMENT", runVerify},
 		{"summary", "per grid point of DIR/EXPERIMENT's trials table: trials and mean, sd, min, max of T: summary DIR/EXPERIMENT [--jsonl]", runSummary},
 		{"bound", "tail bounds of the analysis (binomial, Chernoff, Hoeffding, Lemma I.5, Theorem I.1) as JSON: bound KIND [flags] | bound --batch", runBound},
 		{"figures", "draw the Chapter I figures from the Parquet files: figures [--results DIR] [--out DIR]", runFigures},

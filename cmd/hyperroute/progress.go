@@ -102,7 +102,7 @@ func (p *progress) unit(u experiments.UnitDone) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.clear()
-	name := p.r.Spec.Name + " " + u.Unit.String() + " shard " + p.r.Shard.String()
+	name := p.unitName(u.Unit)
 	if u.Skipped {
 		fmt.Fprintf(p.w, "%s: files complete, skipped (--force redoes it)\n", name)
 		return
@@ -112,4 +112,33 @@ func (p *progress) unit(u experiments.UnitDone) {
 		rows = append(rows, fmt.Sprintf("%s %d", t, u.Rows[t]))
 	}
 	fmt.Fprintf(p.w, "%s: written, rows: %s\n", name, strings.Join(rows, ", "))
+}
+
+// unitName names unit u of the run: "valiant-tail n=8 shard 0/1".
+func (p *progress) unitName(u experiments.Unit) string {
+	return p.r.Spec.Name + " " + u.String() + " shard " + p.r.Shard.String()
+}
+
+// damaged reports the files that the run set aside, a line per unit.
+func (p *progress) damaged(files []experiments.Damaged) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for i := 0; i < len(files); {
+		j := i + 1
+		for j < len(files) && files[i].Unit != nil && files[j].Unit == files[i].Unit {
+			j++
+		}
+		var what []string
+		for _, d := range files[i:j] {
+			what = append(what, fmt.Sprintf("%s is damaged (%s), set aside as %s", d.Path, d.Reason, d.Aside))
+		}
+		name, then := p.r.Spec.Name, "the run writes a new one"
+		if u := files[i].Unit; u != nil {
+			name, then = p.unitName(*u), "redoing the unit"
+		} else if p.r.Shard.K > 1 {
+			then = "hyperroute merge writes a new one"
+		}
+		fmt.Fprintf(p.w, "%s: %s; %s\n", name, strings.Join(what, "; "), then)
+		i = j
+	}
 }

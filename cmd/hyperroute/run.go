@@ -50,6 +50,7 @@ func runRun(args []string, _, stderr io.Writer) error {
 		stop() // a second signal ends the process at once
 	}()
 	bar := newProgress(stderr, r)
+	bar.damaged(r.Damaged())
 	r.OnUnit = bar.unit
 	bar.start()
 	sum, err := r.Run(ctx)

@@ -163,11 +163,16 @@ func printSummary(w io.Writer, cfg routers.Config, rows []trialRow, elapsed time
 	q := stats.Quantiles(ts, 0.5, 0.9, 0.99)
 	fmt.Fprintf(w, "%s n=%d %v-port queue=%v pattern=%s mu=%d, %d trials\n",
 		cfg.Router, cfg.N, cfg.Port, cfg.Queue, cfg.Pattern, cfg.Mu, len(rows))
+	// One trial has no sd and no interval.
+	sd, interval := "–", "–"
+	if len(ts) > 1 {
+		sd, interval = fmt.Sprintf("%.3f", stats.StdDev(ts)), fmt.Sprintf("[%.3f, %.3f]", ci.Lo, ci.Hi)
+	}
 	fmt.Fprintf(w, "%8s %8s %6s %8s %6s %6s %6s\n", "mean", "sd", "min", "median", "p90", "p99", "max")
-	fmt.Fprintf(w, "%8.3f %8.3f %6.0f %8.1f %6.1f %6.1f %6.0f\n", mean, stats.StdDev(ts), ts[0],
+	fmt.Fprintf(w, "%8.3f %8s %6.0f %8.1f %6.1f %6.1f %6.0f\n", mean, sd, ts[0],
 		q[0], q[1], q[2], ts[len(ts)-1])
-	_, err := fmt.Fprintf(w, "mean T 95%% CI [%.3f, %.3f], T/n %.3f; %d packet-hops in %v: %.3g packet-hops/s\n",
-		ci.Lo, ci.Hi, mean/float64(cfg.N), hops, elapsed.Round(time.Millisecond), float64(hops)/elapsed.Seconds())
+	_, err := fmt.Fprintf(w, "mean T 95%% CI %s, T/n %.3f; %d packet-hops in %v: %.3g packet-hops/s\n",
+		interval, mean/float64(cfg.N), hops, elapsed.Round(time.Millisecond), float64(hops)/elapsed.Seconds())
 	return err
 }
 

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -108,6 +109,24 @@ func TestSimBadInput(t *testing.T) {
 		code, stdout, stderr := cli(append([]string{"sim"}, c.args...)...)
 		if code != 2 || stdout != "" || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, c.want) {
 			t.Errorf("sim %v: exit %d, stdout %q, stderr %q; want exit 2 and %q", c.args, code, stdout, stderr, c.want)
+		}
+	}
+}
+
+// TestSimOneTrial checks that sim prints "–" for the sd and the interval
+// of one trial, which has neither, and numbers for more.
+func TestSimOneTrial(t *testing.T) {
+	for _, trials := range []int{1, 2, 5} {
+		code, stdout, stderr := cli("sim", "--n", "5", "--trials", strconv.Itoa(trials), "--workers", "2")
+		lines := strings.Split(stdout, "\n")
+		if code != 0 || len(lines) != 5 || strings.Contains(stdout, "NaN") {
+			t.Fatalf("sim --trials %d: exit %d\n%s%s", trials, code, stdout, stderr)
+		}
+		sd := strings.Fields(lines[2])[1]
+		_, err := strconv.ParseFloat(sd, 64)
+		if trials == 1 && (sd != "–" || !strings.HasPrefix(lines[3], "mean T 95% CI –, T/n ")) ||
+			trials > 1 && (err != nil || !strings.HasPrefix(lines[3], "mean T 95% CI [")) {
+			t.Errorf("sim --trials %d: sd %q, line %q", trials, sd, lines[3])
 		}
 	}
 }

@@ -39,13 +39,9 @@ type summaryRow struct {
 func runSummary(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("summary", flag.ContinueOnError)
 	jsonl := fs.Bool("jsonl", false, "print one JSON object per grid point instead of the table")
-	pos, err := parseArgs(fs, args, stderr, 1, "DIR/EXPERIMENT")
+	dir, exp, err := experimentArg(fs, args, stderr)
 	if err != nil {
 		return err
-	}
-	dir, exp := filepath.Split(filepath.Clean(pos[0]))
-	if exp == "" || exp == "." || exp == ".." {
-		return usagef("%q does not name an experiment directory", pos[0])
 	}
 	tbl, err := results.ReadDataset(dir, exp, "trials")
 	if err != nil {

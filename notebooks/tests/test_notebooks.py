@@ -7,7 +7,10 @@ been run, and it fails when the data are there but break a proof step.
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
+import re
 
 import nbformat
 import numpy as np
@@ -94,9 +97,10 @@ def write_delayseq(results, broken: bool) -> None:
         rel = f"delayseq/n={n}/part-0-of-1.parquet"
         (exp / rel).parent.mkdir(parents=True)
         pq.write_table(pa.table(cols), exp / rel)
-        files.append({"path": rel, "rows": k})
+        b = (exp / rel).read_bytes()
+        files.append({"path": rel, "rows": k, "bytes": len(b), "sha256": hashlib.sha256(b).hexdigest()})
         total += k
-    manifest = {"experiment": "delay-sequences", "master_seed": 1, "spec": "", "spec_sha256": "0" * 64,
+    manifest = {"format": 2, "experiment": "delay-sequences", "master_seed": 1, "spec": "", "spec_sha256": "0" * 64,
                 "harness": {"version": "test", "commit": "test"}, "tie_break": "",
                 "tables": {"delayseq": {"rows": total, "files": files}}}
     (exp / "manifest.json").write_text(json.dumps(manifest))
@@ -119,6 +123,16 @@ def test_delayseq_good_data_pass(tmp_path, monkeypatch):
 def test_delayseq_broken_data_fail(tmp_path, monkeypatch):
     write_delayseq(tmp_path, broken=True)
     with pytest.raises(CellExecutionError, match="proof step"):
+        execute(DELAYSEQ, tmp_path, monkeypatch)
+
+
+def test_delayseq_damaged_file_fails(tmp_path, monkeypatch):
+    """The notebook refuses a file that is not the one the manifest records,
+    naming it, before it reads anything."""
+    write_delayseq(tmp_path, broken=False)
+    part = tmp_path / "delay-sequences" / "delayseq" / "n=5" / "part-0-of-1.parquet"
+    os.truncate(part, 100)
+    with pytest.raises(CellExecutionError, match=f"DamagedResults.*\n{re.escape(str(part))} is damaged: it has 100 bytes"):
         execute(DELAYSEQ, tmp_path, monkeypatch)
 
 

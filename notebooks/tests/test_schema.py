@@ -110,6 +110,7 @@ META_KEYS = [
     "hyperroute.modified",
     "hyperroute.go_version",
     "hyperroute.tie_break",
+    "hyperroute.table",
     "hyperroute.shard",
     "hyperroute.started",
     "hyperroute.finished",
@@ -118,6 +119,9 @@ META_KEYS = [
 
 #: Written by results.WritePartition into every file of a partitioned table.
 PARTITION_META_KEYS = ["hyperroute.partition", "hyperroute.partition_columns"]
+
+#: In the footer only: the SHA-256 of the bytes before it.
+DATA_SHA256 = "hyperroute.data_sha256"
 
 SCHEMA_MD = REPO / "results" / "SCHEMA.md"
 
@@ -274,7 +278,7 @@ def test_schema_md_documents_meta_keys():
     assert seen, "no part files"
     undocumented = sorted(k for k in seen if k not in text and k not in doc)
     assert not undocumented, f"metadata keys documented nowhere: {undocumented}"
-    assert not [k for k in META_KEYS + PARTITION_META_KEYS if k not in text]
+    assert not [k for k in META_KEYS + PARTITION_META_KEYS + [DATA_SHA256] if k not in text]
 
 
 # --- the files and their metadata -------------------------------------------
@@ -283,7 +287,7 @@ def test_schema_md_documents_meta_keys():
 @pytest.mark.parametrize("experiment,table", TABLES)
 def test_manifest_lists_the_files(results_dir, experiment, table):
     m = load_manifest(results_dir, experiment)
-    assert m["experiment"] == experiment
+    assert m["experiment"] == experiment and m["format"] == 2
     assert table in m["tables"], f"manifest of {experiment} lists no {table}"
     listed = {f["path"] for f in m["tables"][table]["files"]}
     on_disk = {p.relative_to(results_dir / experiment).as_posix() for p in (results_dir / experiment / table).glob("**/*.parquet")
@@ -317,10 +321,19 @@ def test_file_metadata(results_dir, experiment, table):
             "hyperroute.go_version": m["harness"]["go_version"],
             "hyperroute.modified": str(m["harness"]["modified"]).lower(),
             "hyperroute.rows": str(md.num_rows),
+            "hyperroute.table": table,
         }
         for k, v in want.items():
             assert meta[k] == v, f"{path}: {k}={meta[k]!r}, want {v!r}"
         assert md.num_rows == f["rows"], f"{path}: {md.num_rows} rows, manifest says {f['rows']}"
+        # The checksums, computed here from the bytes: the manifest's of the
+        # whole file, the footer's of what precedes it (its length is in
+        # the 4 bytes before the closing PAR1).
+        b = path.read_bytes()
+        assert (len(b), hashlib.sha256(b).hexdigest()) == (f["bytes"], f["sha256"]), f"{path}: size or SHA-256 differ from the manifest"
+        assert b[-4:] == b"PAR1"
+        footer = len(b) - 8 - int.from_bytes(b[-8:-4], "little")
+        assert meta[DATA_SHA256] == hashlib.sha256(b[:footer]).hexdigest(), f"{path}: {DATA_SHA256} is not the SHA-256 of its data"
         shard = re.fullmatch(r"(\d+)-of-(\d+)", meta["hyperroute.shard"])
         assert shard and int(shard.group(1)) < int(shard.group(2)) and path.name == f"part-{meta['hyperroute.shard']}.parquet"
         t0 = datetime.datetime.fromisoformat(meta["hyperroute.started"].replace("Z", "+00:00"))

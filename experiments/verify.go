@@ -1,0 +1,325 @@
+package experiments
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/apache/arrow-go/v18/arrow"
+
+	"github.com/hyperroute/hyperroute/results"
+)
+
+// A Problem is one thing wrong in an experiment's directory.
+type Problem struct {
+	// Path is relative to DIR/<experiment>: a part file, the manifest, or
+	// "" for the directory.
+	Path string
+	What string
+}
+
+// A Report is what Verify found.
+type Report struct {
+	Files    int   // part files found
+	Want     int   // part files of the run: tables × units × shards
+	Rows     int64 // rows read
+	Shards   int
+	Aside    []string // files set aside as damaged (*.damaged), by path
+	Problems []Problem
+	// Rerun is the command that sets the damaged files of the run aside
+	// and redoes their units, "" if the run is not known.
+	Rerun string
+}
+
+// Verify reads every file of DIR/experiment and checks it against what it
+// records of itself (results.Scan), the manifest (size, SHA-256, rows) and
+// the spec recorded in them (the run's files, each with the rows, columns
+// and types the spec gives it, no unit twice, none missing). The run is the
+// manifest's, or without a readable manifest that of the first readable
+// file. Files set aside as damaged are not part of the dataset; they are
+// listed, not checked. It fails only if DIR/experiment is no directory or
+// holds neither a manifest nor tables of part files.
+func Verify(dir, experiment string) (Report, error) {
+	root := filepath.Join(dir, experiment)
+	if st, err := os.Stat(root); err != nil {
+		return Report{}, err
+	} else if !st.IsDir() {
+		return Report{}, fmt.Errorf("%s is not a directory", root)
+	}
+	files, scanErr := results.Scan(dir, experiment)
+	m, mErr := results.ReadManifest(dir, experiment)
+	if (scanErr != nil || len(files) == 0) && errors.Is(mErr, fs.ErrNotExist) {
+		return Report{}, fmt.Errorf("%s is not an experiment directory: no %s and no tables of part files", root, results.ManifestName)
+	}
+	aside, err := listSetAside(root)
+	if err != nil {
+		return Report{}, err
+	}
+	v := verifier{root: root, files: files}
+	v.Aside = aside
+	if scanErr != nil {
+		v.add("", "%v", scanErr)
+		return v.Report, nil
+	}
+	if v.identify(m, mErr) {
+		v.check()
+	}
+	slices.SortStableFunc(v.Problems, func(a, b Problem) int { return cmp.Compare(a.Path, b.Path) })
+	return v.Report, nil
+}
+
+// verifier holds the state of Verify.
+type verifier struct {
+	Report
+	root   string
+	files  []results.FileInfo
+	run    results.Manifest // the run: the manifest's, or a file's
+	from   string           // what says so: the manifest or a file, by path
+	spec   *Spec
+	listed map[string]results.FileSummary // by the manifest, nil without one
+}
+
+func (v *verifier) add(path, format string, a ...any) {
+	v.Problems = append(v.Problems, Problem{Path: path, What: fmt.Sprintf(format, a...)})
+}
+
+// identify finds the run and its spec, and reports the manifest's problems
+// and, if it cannot, the damaged files.
+func (v *verifier) identify(m results.Manifest, mErr error) bool {
+	switch {
+	case mErr == nil:
+		v.run, v.Shards, v.from, v.listed = m, m.Shards, results.ManifestName, m.Files()
+		if m.Format < 2 {
+			v.add(results.ManifestName, "format %d records no sizes or SHA-256 of the files; hyperroute merge rewrites it", m.Format)
+		}
+		for name, t := range m.Tables {
+			var rows int64
+			for _, f := range t.Files {
+				rows += f.Rows
+			}
+			if rows != t.Rows {
+				v.add(results.ManifestName, "table %s has %d rows, its files add up to %d", name, t.Rows, rows)
+			}
+		}
+	case errors.Is(mErr, fs.ErrNotExist):
+		v.add(results.ManifestName, "missing; the end of an unsharded run, or hyperroute merge, writes it")
+	default:
+		v.add(results.ManifestName, "cannot be read (%v)", mErr)
+	}
+	for i := 0; i < len(v.files) && v.from == ""; i++ {
+		f := v.files[i]
+		got, err := results.ManifestFromMeta(f.Meta)
+		_, k, errK := results.ParseShard(f.Shard)
+		if f.Err == nil && err == nil && errK == nil {
+			v.run, v.Shards, v.from = got, k, f.Path
+		}
+	}
+	if v.from == "" {
+		v.add("", "neither the manifest nor a part file can say which run this is")
+		v.Files = len(v.files)
+		for _, f := range v.files {
+			if f.Err != nil {
+				v.add(f.Path, "%s", reason(f.Err))
+			}
+		}
+		return false
+	}
+	var err error
+	if v.spec, err = specOf(v.run, filepath.Join(v.root, v.from)); err == nil {
+		_, err = NewShard(0, v.Shards)
+	}
+	if err != nil {
+		v.add(v.from, "%v", err)
+		return false
+	}
+	v.Rerun = rerun(filepath.Dir(v.root), v.run, v.Shards)
+	return true
+}
+
+// check checks every file against the run, the manifest and the spec.
+func (v *verifier) check() {
+	type unitFile struct {
+		table string
+		unit  Unit
+		shard Shard
+	}
+	want := make(map[string]unitFile)
+	for _, u := range v.spec.Units() {
+		for _, t := range v.spec.Tables {
+			for i := range v.Shards {
+				sh := Shard{i, v.Shards}
+				want[v.spec.Part("", t, u, sh).Rel()] = unitFile{t, u, sh}
+			}
+		}
+	}
+	v.Want = len(want)
+	seen := make(map[string][]string) // paths by the file they are
+	for _, f := range v.files {
+		v.Files++
+		// The file a path names, however spelt.
+		rel := results.Part{Table: f.Table, Keys: f.Keys, Shard: f.Shard}.Rel()
+		seen[rel] = append(seen[rel], f.Path)
+		w, ok := want[rel]
+		listed, isListed := v.listed[f.Path]
+		delete(v.listed, f.Path)
+		switch {
+		case f.Err != nil:
+			v.add(f.Path, "%s", reason(f.Err))
+			continue
+		case !ok:
+			v.add(f.Path, "not a file of the run: its spec has no such table, unit or shard")
+			continue
+		case v.listed != nil && !isListed:
+			v.add(f.Path, "not in %s", results.ManifestName)
+		case isListed:
+			if err := listed.Check(f.Summary()); err != nil {
+				v.add(f.Path, "%s", reason(err))
+			}
+		}
+		if _, ok := f.Meta[results.MetaDataSHA256]; !ok && (!isListed || listed.SHA256 == "") {
+			v.add(f.Path, "can be checked against nothing: neither it (%s) nor %s records the SHA-256 of its data",
+				results.MetaDataSHA256, results.ManifestName)
+		}
+		v.checkMeta(f, w.table)
+		chk, err := results.CheckFile(filepath.Join(v.root, filepath.FromSlash(f.Path)))
+		if err != nil {
+			v.add(f.Path, "%s", reason(err))
+			continue
+		}
+		v.Rows += chk.Rows
+		if n, ok := v.spec.wantRows(w.table, w.unit, w.shard); ok && chk.Rows != n {
+			v.add(f.Path, "%d rows, the spec gives unit %s of %s in shard %s %d", chk.Rows, w.unit, w.table, w.shard, n)
+		}
+		if d := columnsDiffer(chk.Schema, tables[w.table].schema); d != "" {
+			v.add(f.Path, "%s", d)
+		}
+	}
+	for rel, paths := range seen {
+		first := paths[0]
+		if slices.Contains(paths, rel) {
+			first = rel
+		}
+		for _, p := range paths {
+			if p != first {
+				v.add(p, "the same unit and shard as %s: a unit twice", first)
+			}
+		}
+		delete(want, rel)
+	}
+	for rel, w := range want {
+		v.add(rel, "missing: unit %s of %s in shard %s", w.unit, w.table, w.shard)
+	}
+	for rel := range v.listed {
+		if _, missing := want[rel]; !missing {
+			v.add(rel, "listed in %s, not found", results.ManifestName)
+		}
+	}
+}
+
+// checkMeta checks that f says it was written by the run, by the run's
+// build of the harness, as the file of table it is (where it records its
+// table and partition: older builds did not).
+func (v *verifier) checkMeta(f results.FileInfo, table string) {
+	got, _ := results.ManifestFromMeta(f.Meta)
+	_, k, _ := results.ParseShard(f.Shard)
+	if err := sameRunAs(v.run, v.Shards, got, k); err != nil {
+		v.add(f.Path, "written by another run: %v", err)
+	}
+	if !sameHarness(got.Harness, v.run.Harness) {
+		v.add(f.Path, "written by harness %s, %s by %s", describeHarness(got.Harness), v.from, describeHarness(v.run.Harness))
+	}
+	keys, err := results.Partition(f.Meta)
+	recorded, ok := f.Meta[results.MetaTable]
+	switch {
+	case err != nil:
+		v.add(f.Path, "%v", err)
+	case ok && recorded != table || f.Meta[results.MetaShard] != f.Shard || keys != nil && !slices.Equal(keys, f.Keys):
+		v.add(f.Path, "records table %q, partition %q and shard %q: not its place", f.Meta[results.MetaTable],
+			f.Meta[results.MetaPartition], f.Meta[results.MetaShard])
+	}
+}
+
+// wantRows returns the rows that table holds for unit u in shard sh, and
+// false for a table whose rows the spec does not determine.
+func (s *Spec) wantRows(table string, u Unit, sh Shard) (int64, bool) {
+	per := int64(sh.Count(s.Trials))
+	withPackets := per // trials that record their packets
+	if s.PacketTrials > 0 {
+		withPackets = int64(sh.Count(min(s.PacketTrials, s.Trials)))
+	}
+	var rows int64
+	for _, p := range u.Points {
+		c := p.Config
+		switch table {
+		case TableTrials, TableDelaySeq:
+			rows += per
+		case TablePackets:
+			rows += withPackets * (int64(c.Mu) << c.N)
+		case TableLoads:
+			rows += per * int64(c.Prios()-1)
+		default:
+			return 0, false
+		}
+	}
+	return rows, true
+}
+
+// columnsDiffer says how the columns of got differ from those of want, in
+// name, type or nullability, or returns "" if they do not.
+func columnsDiffer(got, want *arrow.Schema) string {
+	if got.NumFields() != want.NumFields() {
+		return fmt.Sprintf("%d columns, the spec's table has %d", got.NumFields(), want.NumFields())
+	}
+	for i, g := range got.Fields() {
+		w := want.Field(i)
+		if g.Name != w.Name || !arrow.TypeEqual(g.Type, w.Type) || g.Nullable != w.Nullable {
+			return fmt.Sprintf("column %d is %s %s (nullable %t), the spec's table has %s %s (nullable %t)",
+				i, g.Name, g.Type, g.Nullable, w.Name, w.Type, w.Nullable)
+		}
+	}
+	return ""
+}
+
+// reason returns the reason of a *results.DamageError, or err's text.
+func reason(err error) string {
+	var d *results.DamageError
+	if errors.As(err, &d) {
+		return "damaged: " + d.Reason
+	}
+	return err.Error()
+}
+
+// listSetAside lists the files under root that a run set aside as damaged.
+func listSetAside(root string) ([]string, error) {
+	var aside []string
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".damaged") {
+			rel, _ := filepath.Rel(root, p)
+			aside = append(aside, filepath.ToSlash(rel))
+		}
+		return err
+	})
+	return aside, err
+}
+
+// rerun returns the command line that sets the damaged files of a run of
+// k shards into dir aside and redoes their units.
+func rerun(dir string, run results.Manifest, k int) string {
+	spec := "SPEC"
+	if s, err := Lookup(run.Experiment); err == nil && s.Text == run.Spec {
+		spec = run.Experiment
+	}
+	cmd := fmt.Sprintf("hyperroute run %s --out %s --trials %d", spec, dir, run.Trials)
+	if run.Profile != "" {
+		cmd += " --profile " + run.Profile
+	}
+	if k > 1 {
+		cmd += fmt.Sprintf(" --shard i/%d for each shard i, then hyperroute merge %s", k, filepath.Join(dir, run.Experiment))
+	}
+	return cmd
+}
