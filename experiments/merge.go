@@ -99,7 +99,10 @@ func specOf(m results.Manifest, from string) (*Spec, error) {
 			return nil, err
 		}
 	}
-	if spec, err = spec.WithTrials(m.Trials); err != nil {
+	if spec, err = spec.WithTrials(m.Trials); err == nil {
+		spec, err = spec.WithFirstTrial(m.FirstTrial)
+	}
+	if err != nil {
 		return nil, fmt.Errorf("%s: %w", from, err)
 	}
 	if spec.Name != m.Experiment {

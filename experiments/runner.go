@@ -202,6 +202,8 @@ func sameRunAs(m results.Manifest, k int, got results.Manifest, gotK int) error 
 		return fmt.Errorf("profile %q, want %q", got.Profile, m.Profile)
 	case got.Trials != m.Trials:
 		return fmt.Errorf("%d trials per point, want %d", got.Trials, m.Trials)
+	case got.FirstTrial != m.FirstTrial:
+		return fmt.Errorf("trials from %d, want from %d", got.FirstTrial, m.FirstTrial)
 	case gotK != k:
 		return fmt.Errorf("%d shards, want %d", gotK, k)
 	}
@@ -218,6 +220,7 @@ func (s *Spec) manifest() results.Manifest {
 		MasterSeed:  s.Seed,
 		Profile:     s.Profile,
 		Trials:      s.Trials,
+		FirstTrial:  s.FirstTrial,
 		Harness:     results.CurrentProvenance(),
 		TieBreak:    engine.TieBreak,
 	}
@@ -324,7 +327,7 @@ func (r *Runner) runUnit(ctx context.Context, u Unit) (map[string]int64, error) 
 	seqs := slices.Contains(s.Tables, TableDelaySeq)
 	outs := make([]outcome, len(u.Points)*per)
 	err := Parallel(ctx, len(outs), r.Workers, func(sim *routers.Sim, j int) error {
-		p, trial := &u.Points[j/per], sh.Trial(j%per)
+		p, trial := &u.Points[j/per], s.Trial(sh, j%per)
 		cfg := p.Config
 		cfg.Record = engine.Record{Packets: packets && (s.PacketTrials == 0 || trial < s.PacketTrials), Loads: seqs, Trace: seqs}
 		rng, seed := TrialRand(s.Seed, p.Key, trial)
@@ -333,7 +336,7 @@ func (r *Runner) runUnit(ctx context.Context, u Unit) (map[string]int64, error) 
 			return fmt.Errorf("%s: %v, trial %d: %w", s.Name, p, trial, err)
 		}
 		o := &outs[j]
-		o.seed, o.res = seed, res
+		o.trial, o.seed, o.res = trial, seed, res
 		if cfg.Faulty() {
 			o.failed = int64(sim.Faults.Count())
 		}
@@ -360,7 +363,7 @@ func (r *Runner) runUnit(ctx context.Context, u Unit) (map[string]int64, error) 
 	m.Started, m.Finished = started, time.Now()
 	rows := make(map[string]int64)
 	for _, t := range s.Tables {
-		batches, n := build(tables[t], u, sh, per, outs)
+		batches, n := build(tables[t], u, per, outs)
 		part := s.Part(r.Dir, t, u, sh)
 		removeTemps(part.Path())
 		// The partition columns go into the directory names only.

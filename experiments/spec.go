@@ -44,8 +44,12 @@ type Spec struct {
 	Name, Description string
 	Grid              Grid
 	Trials            int
-	Seed              uint64
-	Tables            []string
+	// FirstTrial is the index of the first trial: a run holds the trials
+	// FirstTrial … FirstTrial+Trials−1 of every point, the same as those
+	// trials of a longer run.
+	FirstTrial int
+	Seed       uint64
+	Tables     []string
 	// Partition lists the axes that partition the tables (hive layout),
 	// outermost first; default [n].
 	Partition []string
@@ -291,6 +295,19 @@ func (s *Spec) WithTrials(k int) (*Spec, error) {
 	t.Trials = k
 	return t, nil
 }
+
+// WithFirstTrial returns a copy of s whose trials start at index f.
+func (s *Spec) WithFirstTrial(f int) (*Spec, error) {
+	if f < 0 || f > MaxTrials-s.Trials {
+		return nil, fmt.Errorf("first trial %d: want 0 … %d for %d trials", f, MaxTrials-s.Trials, s.Trials)
+	}
+	t := s.clone()
+	t.FirstTrial = f
+	return t, nil
+}
+
+// Trial returns the index of the jth trial of shard sh.
+func (s *Spec) Trial(sh Shard, j int) int { return s.FirstTrial + sh.Trial(j) }
 
 func (s *Spec) clone() *Spec {
 	t := *s

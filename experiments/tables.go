@@ -12,6 +12,7 @@ import (
 
 // outcome is what one trial leaves for the tables.
 type outcome struct {
+	trial  int
 	seed   uint64
 	res    *routers.Result
 	failed int64 // failed edges of the cube
@@ -231,10 +232,10 @@ var g = len(gridFields)
 const maxBatchRows = 1 << 20
 
 // build returns the rows of table t for the trials of unit u: outs holds per
-// outcomes per point, in point order, then trial order, for trials
-// sh.Trial(0), sh.Trial(1), …. A batch is cut after the trial that brings
-// it to maxBatchRows rows, so the batches depend on the rows only.
-func build(t table, u Unit, sh Shard, per int, outs []outcome) (batches []arrow.RecordBatch, rows int64) {
+// outcomes per point, in point order, then trial order. A batch is cut
+// after the trial that brings it to maxBatchRows rows, so the batches
+// depend on the rows only.
+func build(t table, u Unit, per int, outs []outcome) (batches []arrow.RecordBatch, rows int64) {
 	b := array.NewRecordBuilder(memory.DefaultAllocator, t.schema)
 	defer b.Release()
 	flush := func() {
@@ -246,7 +247,8 @@ func build(t table, u Unit, sh Shard, per int, outs []outcome) (batches []arrow.
 	}
 	for i := range u.Points {
 		for j := range per {
-			t.rows(b, &u.Points[i], sh.Trial(j), &outs[i*per+j])
+			o := &outs[i*per+j]
+			t.rows(b, &u.Points[i], o.trial, o)
 			if b.Field(0).Len() >= maxBatchRows {
 				flush()
 			}

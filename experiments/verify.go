@@ -250,7 +250,7 @@ func (s *Spec) wantRows(table string, u Unit, sh Shard) (int64, bool) {
 	per := int64(sh.Count(s.Trials))
 	withPackets := per // trials that record their packets
 	if s.PacketTrials > 0 {
-		withPackets = int64(sh.Count(min(s.PacketTrials, s.Trials)))
+		withPackets = int64(sh.Count(min(max(s.PacketTrials-s.FirstTrial, 0), s.Trials)))
 	}
 	var rows int64
 	for _, p := range u.Points {
@@ -315,6 +315,9 @@ func rerun(dir string, run results.Manifest, k int) string {
 		spec = run.Experiment
 	}
 	cmd := fmt.Sprintf("hyperroute run %s --out %s --trials %d", spec, dir, run.Trials)
+	if run.FirstTrial > 0 {
+		cmd += fmt.Sprintf(" --first-trial %d", run.FirstTrial)
+	}
 	if run.Profile != "" {
 		cmd += " --profile " + run.Profile
 	}

@@ -28,8 +28,9 @@ type Manifest struct {
 	Spec        string                  `json:"spec"`        // full spec text
 	SpecSHA256  string                  `json:"spec_sha256"` // SpecDigest(Spec)
 	MasterSeed  uint64                  `json:"master_seed"`
-	Profile     string                  `json:"profile"` // spec profile applied, "" for none
-	Trials      int                     `json:"trials"`  // trials per grid point
+	Profile     string                  `json:"profile"`     // spec profile applied, "" for none
+	Trials      int                     `json:"trials"`      // trials per grid point
+	FirstTrial  int                     `json:"first_trial"` // index of the first trial
 	Harness     Provenance              `json:"harness"`
 	TieBreak    string                  `json:"tie_break"`
 	Started     time.Time               `json:"started"`
@@ -115,6 +116,7 @@ const (
 	MetaRows       = "hyperroute.rows"
 	MetaProfile    = "hyperroute.profile"
 	MetaTrials     = "hyperroute.trials"
+	MetaFirstTrial = "hyperroute.first_trial"
 	MetaTable      = "hyperroute.table"
 
 	// Set by WriteParquet and WritePartition: the hex SHA-256 of the
@@ -150,6 +152,7 @@ func (m Manifest) FileMeta(table, shard string, rows int64) map[string]string {
 		MetaRows:       strconv.FormatInt(rows, 10),
 		MetaProfile:    m.Profile,
 		MetaTrials:     strconv.Itoa(m.Trials),
+		MetaFirstTrial: strconv.Itoa(m.FirstTrial),
 	}
 	if !m.Started.IsZero() {
 		meta[MetaStarted] = m.Started.Format(time.RFC3339Nano)
@@ -182,9 +185,11 @@ func ManifestFromMeta(meta map[string]string) (Manifest, error) {
 			return Manifest{}, fmt.Errorf("results: %s: %w", MetaMasterSeed, err)
 		}
 	}
-	if v, ok := meta[MetaTrials]; ok {
-		if m.Trials, err = strconv.Atoi(v); err != nil {
-			return Manifest{}, fmt.Errorf("results: %s: %w", MetaTrials, err)
+	for key, n := range map[string]*int{MetaTrials: &m.Trials, MetaFirstTrial: &m.FirstTrial} {
+		if v, ok := meta[key]; ok {
+			if *n, err = strconv.Atoi(v); err != nil {
+				return Manifest{}, fmt.Errorf("results: %s: %w", key, err)
+			}
 		}
 	}
 	if v, ok := meta[MetaModified]; ok {

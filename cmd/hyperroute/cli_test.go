@@ -220,3 +220,24 @@ func TestBadInput(t *testing.T) {
 		}
 	}
 }
+
+// TestRunFirstTrial checks --first-trial on the command line: the trials
+// it runs, and a first trial out of range refused with one line.
+func TestRunFirstTrial(t *testing.T) {
+	noBatchEnv(t)
+	spec := writeSpec(t, smallSpec)
+	out := t.TempDir()
+	if code, _, stderr := cli("run", spec, "--out", out, "--trials", "2", "--first-trial", "7"); code != 0 {
+		t.Fatalf("run --first-trial 7: exit %d: %s", code, stderr)
+	}
+	m, err := results.ReadManifest(out, "small")
+	if err != nil || m.FirstTrial != 7 || m.Trials != 2 {
+		t.Fatalf("manifest: first trial %d, trials %d, %v; want 7, 2", m.FirstTrial, m.Trials, err)
+	}
+	for _, bad := range []string{"-1", "2147483647"} {
+		code, stdout, stderr := cli("run", spec, "--out", t.TempDir(), "--first-trial", bad)
+		if code != 2 || stdout != "" || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, "first trial") {
+			t.Errorf("--first-trial %s: exit %d, %q", bad, code, stderr)
+		}
+	}
+}

@@ -21,6 +21,7 @@ func runRun(args []string, _, stderr io.Writer) error {
 	out := fs.String("out", "results", "results directory: files go to DIR/<experiment>/")
 	workers := fs.Int("workers", runtime.NumCPU(), "parallel workers")
 	trials := fs.Int("trials", 0, "trials per grid point (default: the spec's)")
+	first := fs.Int("first-trial", 0, "index of the first trial: run trials `F` … F+trials−1, to extend a finished run (into another --out)")
 	shardFlag := fs.String("shard", "", "run shard `i/k` only: the trials t with t mod k = i (default: from SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX, else unsharded)")
 	shards := fs.Int("shards", 0, "shard count `k` for JOB_COMPLETION_INDEX (default: the spec's shards)")
 	profile := fs.String("profile", "", "spec profile to apply, such as paper")
@@ -33,6 +34,9 @@ func runRun(args []string, _, stderr io.Writer) error {
 	spec, err := loadSpec(pos[0], *profile, *trials)
 	if err != nil {
 		return err
+	}
+	if spec, err = spec.WithFirstTrial(*first); err != nil {
+		return usageError{err}
 	}
 	sh, err := chooseShard(*shardFlag, *shards, spec, os.Getenv)
 	if err != nil {

@@ -115,6 +115,7 @@ META_KEYS = [
     "hyperroute.started",
     "hyperroute.finished",
     "hyperroute.rows",
+    "hyperroute.first_trial",
 ]
 
 #: Written by results.WritePartition into every file of a partitioned table.
