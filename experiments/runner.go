@@ -327,7 +327,7 @@ func (r *Runner) runUnit(ctx context.Context, u Unit) (map[string]int64, error) 
 		p, trial := &u.Points[j/per], sh.Trial(j%per)
 		cfg := p.Config
 		cfg.Record = engine.Record{Packets: packets && (s.PacketTrials == 0 || trial < s.PacketTrials), Loads: seqs, Trace: seqs}
-		rng, seed := TrialRand(s.Seed, p.Key, trial)
+		rng, seed := TrialRand(s.Seed, s.Name, p.Key, trial)
 		res, err := sim.Trial(cfg, rng)
 		if err != nil {
 			return fmt.Errorf("%s: %v, trial %d: %w", s.Name, p, trial, err)

@@ -127,8 +127,10 @@ func Parse(file string, text []byte) (*Spec, error) {
 		var err error
 		switch key {
 		case "name":
-			if s.Name, err = p.str(v, key); err == nil && !nameRE.MatchString(s.Name) {
-				err = p.errf(v, key, "%q: want letters, digits, '.', '_' and '-', starting with a letter or digit, at most 64", s.Name)
+			if s.Name, err = p.str(v, key); err == nil {
+				if err = CheckName(s.Name); err != nil {
+					err = p.errf(v, key, "%v", err)
+				}
 			}
 		case "description":
 			s.Description, err = p.str(v, key)
@@ -176,6 +178,15 @@ func Parse(file string, text []byte) (*Spec, error) {
 		}
 	}
 	return s, nil
+}
+
+// CheckName reports whether name can name an experiment, and so its trial
+// streams (TrialSeed).
+func CheckName(name string) error {
+	if !nameRE.MatchString(name) {
+		return fmt.Errorf("%q: want letters, digits, '.', '_' and '-', starting with a letter or digit, at most 64", name)
+	}
+	return nil
 }
 
 // yamlError turns a YAML syntax error into a SpecError with its line.
