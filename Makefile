@@ -54,10 +54,11 @@ vet:
 	$(GO) vet ./...
 
 # Valiant single-port packet-hops/s and state per packet; n=24 once (about
-# half a minute); the runner's overhead over raw simulation, and 1 vs 2
-# workers.
+# half a minute); the general step at n=14 (all-port, FIFO, recorded); the
+# runner's overhead over raw simulation, and 1 vs 2 workers.
 bench:
 	$(GO) test -run='^$$' -bench='Valiant/n=(10|14|18|20)$$' -benchtime=5x ./routers/
+	$(GO) test -run='^$$' -bench='General' -benchtime=5x ./routers/
 	$(GO) test -run='^$$' -bench='Valiant/n=24$$' -benchtime=1x -timeout=30m ./routers/
 	$(GO) test -run='^$$' -bench='Overhead|Workers' -benchtime=20x ./experiments/
 

@@ -34,7 +34,7 @@ func BenchmarkOverhead(b *testing.B) {
 			for b.Loop() {
 				start := time.Now()
 				for t := range trials {
-					rng, _ := TrialRand(s.Seed, p.Key, t)
+					rng, _ := TrialRand(s.Seed, s.Name, p.Key, t)
 					if _, err := sim.Trial(p.Config, rng); err != nil {
 						b.Fatal(err)
 					}

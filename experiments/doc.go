@@ -15,10 +15,11 @@
 // # Trials and seeds
 //
 // The grid expands to points (Spec.Points), each a routers.Config. Trial t of
-// a point draws from TrialRand(seed, Config.InstanceKey(), t). The instance
-// key leaves out router, port model and queue discipline, so points that
-// differ only in those route the same requests and intermediates trial by
-// trial (paired comparisons). Nothing depends on the number of workers or on
+// a point draws from TrialRand(seed, spec name, Config.InstanceKey(), t). The
+// instance key leaves out router, port model and queue discipline, so points
+// that differ only in those route the same requests and intermediates trial
+// by trial (paired comparisons); the spec name makes the trials of two
+// experiments independent. Nothing depends on the number of workers or on
 // the shard split: shard i of k runs the trials t with t mod k = i.
 //
 // # Units

@@ -221,7 +221,8 @@ type Point struct {
 	// left out.
 	Index  int
 	Config routers.Config
-	// Key is Config.InstanceKey(), from which trial streams are derived.
+	// Key is Config.InstanceKey(), from which, with the experiment's name,
+	// trial streams are derived (TrialSeed).
 	Key string
 }
 

@@ -323,20 +323,19 @@ func (r *Runner) runUnit(ctx context.Context, u Unit) (map[string]int64, error) 
 	s, sh := r.Spec, r.Shard
 	started := time.Now()
 	per := sh.Count(s.Trials)
-	packets := slices.Contains(s.Tables, TablePackets)
 	seqs := slices.Contains(s.Tables, TableDelaySeq)
 	outs := make([]outcome, len(u.Points)*per)
 	err := Parallel(ctx, len(outs), r.Workers, func(sim *routers.Sim, j int) error {
 		p, trial := &u.Points[j/per], s.Trial(sh, j%per)
 		cfg := p.Config
-		cfg.Record = engine.Record{Packets: packets && (s.PacketTrials == 0 || trial < s.PacketTrials), Loads: seqs, Trace: seqs}
-		rng, seed := TrialRand(s.Seed, p.Key, trial)
+		cfg.Record = s.record(trial)
+		rng, seed := TrialRand(s.Seed, s.Name, p.Key, trial)
 		res, err := sim.Trial(cfg, rng)
 		if err != nil {
 			return fmt.Errorf("%s: %v, trial %d: %w", s.Name, p, trial, err)
 		}
 		o := &outs[j]
-		o.trial, o.seed, o.res = trial, seed, res
+		o.trial, o.seed, o.res, o.nodeLoads = trial, seed, res, s.nodeLoads(trial)
 		if cfg.Faulty() {
 			o.failed = int64(sim.Faults.Count())
 		}

@@ -131,7 +131,7 @@ func TestTableContents(t *testing.T) {
 		byKey[k] = r
 		inst := s.Points()[0].Config
 		inst.N, inst.Mu, inst.Pattern = int(k.n), int(k.mu), k.pattern
-		want, _ := TrialSeed(42, inst.InstanceKey(), int(k.trial))
+		want, _ := TrialSeed(42, s.Name, inst.InstanceKey(), int(k.trial))
 		if r["seed"] != want {
 			t.Errorf("%v: seed %v, want TrialSeed %d", k, r["seed"], want)
 		}

@@ -24,13 +24,15 @@ const (
 	TableTrials  = "trials"  // one row per trial
 	TablePackets = "packets" // one row per packet
 	TableLoads   = "loads"   // one row per trial and priority
+	// TableNodeLoads holds f(p,v): one row per trial, priority and node.
+	TableNodeLoads = "nodeloads"
 	// TableDelaySeq holds one row per trial: the critical delay sequence
 	// of thesis Lemma I.1 [Schömer 1988] and a fixed one (docs/model.md, I.3).
 	TableDelaySeq = "delayseq"
 )
 
 // Tables lists the tables a spec may record.
-var Tables = []string{TableTrials, TablePackets, TableLoads, TableDelaySeq}
+var Tables = []string{TableTrials, TablePackets, TableLoads, TableNodeLoads, TableDelaySeq}
 
 // Limits of the other spec values.
 const (
@@ -59,6 +61,8 @@ type Spec struct {
 	// PacketTrials limits the packets table to trials 0 … PacketTrials−1 of
 	// each point; 0 records every trial.
 	PacketTrials int
+	// NodeTrials limits the nodeloads table likewise.
+	NodeTrials int
 	// SkipInvalid skips the grid points that their router rejects (bitonic
 	// with μ > 1 or a queue other than priority) instead of failing.
 	SkipInvalid bool
@@ -77,9 +81,9 @@ type Spec struct {
 // Profile is a named variant of a spec, such as "paper": the values it sets
 // replace the spec's, and each grid axis it names replaces that axis.
 type Profile struct {
-	Trials, Shards, PacketTrials int // 0: unchanged
-	Grid                         Grid
-	at                           map[string]place // where its keys are
+	Trials, Shards, PacketTrials, NodeTrials int // 0: unchanged
+	Grid                                     Grid
+	at                                       map[string]place // where its keys are
 }
 
 // place is where a key is in the spec file, for errors.
@@ -95,8 +99,8 @@ type Skip struct {
 }
 
 var (
-	topKeys     = []string{"name", "description", "grid", "trials", "seed", "tables", "partition", "shards", "packet_trials", "skip_invalid", "profiles"}
-	profileKeys = []string{"trials", "shards", "packet_trials", "grid"}
+	topKeys     = []string{"name", "description", "grid", "trials", "seed", "tables", "partition", "shards", "packet_trials", "node_trials", "skip_invalid", "profiles"}
+	profileKeys = []string{"trials", "shards", "packet_trials", "node_trials", "grid"}
 	nameRE      = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$`)
 )
 
@@ -131,8 +135,10 @@ func Parse(file string, text []byte) (*Spec, error) {
 		var err error
 		switch key {
 		case "name":
-			if s.Name, err = p.str(v, key); err == nil && !nameRE.MatchString(s.Name) {
-				err = p.errf(v, key, "%q: want letters, digits, '.', '_' and '-', starting with a letter or digit, at most 64", s.Name)
+			if s.Name, err = p.str(v, key); err == nil {
+				if err = CheckName(s.Name); err != nil {
+					err = p.errf(v, key, "%v", err)
+				}
 			}
 		case "description":
 			s.Description, err = p.str(v, key)
@@ -151,6 +157,8 @@ func Parse(file string, text []byte) (*Spec, error) {
 			s.Shards, err = p.integer(v, key, 1, MaxShards)
 		case "packet_trials":
 			s.PacketTrials, err = p.integer(v, key, 1, MaxTrials)
+		case "node_trials":
+			s.NodeTrials, err = p.integer(v, key, 1, MaxTrials)
 		case "skip_invalid":
 			s.SkipInvalid, err = p.boolean(v, key)
 		case "profiles":
@@ -180,6 +188,15 @@ func Parse(file string, text []byte) (*Spec, error) {
 		}
 	}
 	return s, nil
+}
+
+// CheckName reports whether name can name an experiment, and so its trial
+// streams (TrialSeed).
+func CheckName(name string) error {
+	if !nameRE.MatchString(name) {
+		return fmt.Errorf("%q: want letters, digits, '.', '_' and '-', starting with a letter or digit, at most 64", name)
+	}
+	return nil
 }
 
 // yamlError turns a YAML syntax error into a SpecError with its line.
@@ -252,6 +269,8 @@ func (p nodes) profiles(n *yaml.Node, path string) (map[string]Profile, error) {
 				pr.Shards, err = p.integer(v, kfull, 1, MaxShards)
 			case "packet_trials":
 				pr.PacketTrials, err = p.integer(v, kfull, 1, MaxTrials)
+			case "node_trials":
+				pr.NodeTrials, err = p.integer(v, kfull, 1, MaxTrials)
 			case "grid":
 				err = p.parseGrid(v, kfull, &pr.Grid)
 			}
@@ -278,6 +297,7 @@ func (s *Spec) WithProfile(name string) (*Spec, error) {
 	t.Trials = cmp.Or(pr.Trials, t.Trials)
 	t.Shards = cmp.Or(pr.Shards, t.Shards)
 	t.PacketTrials = cmp.Or(pr.PacketTrials, t.PacketTrials)
+	t.NodeTrials = cmp.Or(pr.NodeTrials, t.NodeTrials)
 	t.Grid = t.Grid.with(pr.Grid)
 	maps.Copy(t.at, pr.at)
 	if err := t.expand(); err != nil {
@@ -322,21 +342,25 @@ func (s *Spec) expand() error {
 		pl := s.at[key]
 		return &SpecError{File: s.File, Line: pl.line, Key: pl.key}
 	}
-	if s.PacketTrials > 0 && !slices.Contains(s.Tables, TablePackets) {
-		e := at("packet_trials")
-		e.Msg = "set, but tables do not include packets"
-		return e
+	for _, lim := range []struct {
+		key, table string
+		trials     int
+	}{{"packet_trials", TablePackets, s.PacketTrials}, {"node_trials", TableNodeLoads, s.NodeTrials}} {
+		if lim.trials > 0 && !slices.Contains(s.Tables, lim.table) {
+			e := at(lim.key)
+			e.Msg = "set, but tables do not include " + lim.table
+			return e
+		}
 	}
 	if size := s.Grid.size(); size > MaxPoints {
 		e := at("grid")
 		e.Msg = fmt.Sprintf("%d points, more than %d", size, MaxPoints)
 		return e
 	}
-	rec := engine.Record{Packets: slices.Contains(s.Tables, TablePackets)}
 	seqs := slices.Contains(s.Tables, TableDelaySeq)
 	s.points, s.skipped = nil, nil
 	for _, c := range s.Grid.expand() {
-		c.Record = rec
+		c.Record = s.record(0) // what the trials record at most
 		p := Point{Index: len(s.points), Config: c, Key: c.InstanceKey()}
 		if seqs {
 			if err := delaySeqPoint(c); err != nil {

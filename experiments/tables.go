@@ -18,8 +18,9 @@ type outcome struct {
 	failed int64 // failed edges of the cube
 	// The request's destinations and Valiant's intermediates, kept when
 	// the trial records the packets table.
-	dst, via []uint32
-	seq      *seqCounts // for the delayseq table
+	dst, via  []uint32
+	nodeLoads bool       // the trial writes rows of the nodeloads table
+	seq       *seqCounts // for the delayseq table
 }
 
 // table is the Arrow schema of an output table and how one trial becomes
@@ -90,6 +91,10 @@ var tables = map[string]table{
 			arrow.Field{Name: "f_sum", Type: arrow.PrimitiveTypes.Int64},
 			arrow.Field{Name: "f_mean", Type: arrow.PrimitiveTypes.Float64}),
 		rows: loadRows,
+	},
+	TableNodeLoads: {
+		schema: schema(i32("trial"), i32("p"), i32("v"), i32("f")),
+		rows:   nodeLoadRows,
 	},
 	TableDelaySeq: {
 		schema: schema(i32("trial"), i32("T"), i32("d_len"), i64("d_load"),
@@ -181,6 +186,25 @@ func loadRows(b *array.RecordBuilder, pt *Point, trial int, o *outcome) {
 		b.Field(g + 1).(*array.Int32Builder).Append(int32(i + 1))
 		b.Field(g + 2).(*array.Int64Builder).Append(f)
 		b.Field(g + 3).(*array.Float64Builder).Append(float64(f) / nodes)
+	}
+}
+
+// nodeLoadRows appends one row per priority p ≥ 1 and node v, if the
+// trial writes them.
+func nodeLoadRows(b *array.RecordBuilder, pt *Point, trial int, o *outcome) {
+	if !o.nodeLoads {
+		return
+	}
+	nodes := o.res.LoadNodes
+	loads := o.res.Loads[nodes:] // priorities 1 …
+	appendGrid(b, pt, len(loads))
+	col := func(i int) *array.Int32Builder { return b.Field(i).(*array.Int32Builder) }
+	tr, p, v, f := col(g), col(g+1), col(g+2), col(g+3)
+	for i, load := range loads {
+		tr.Append(int32(trial))
+		p.Append(int32(i/nodes + 1))
+		v.Append(int32(i % nodes))
+		f.Append(load)
 	}
 }
 

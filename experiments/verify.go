@@ -252,6 +252,10 @@ func (s *Spec) wantRows(table string, u Unit, sh Shard) (int64, bool) {
 	if s.PacketTrials > 0 {
 		withPackets = int64(sh.Count(min(max(s.PacketTrials-s.FirstTrial, 0), s.Trials)))
 	}
+	withNodes := per
+	if s.NodeTrials > 0 {
+		withNodes = int64(sh.Count(min(s.NodeTrials, s.Trials)))
+	}
 	var rows int64
 	for _, p := range u.Points {
 		c := p.Config
@@ -262,6 +266,8 @@ func (s *Spec) wantRows(table string, u Unit, sh Shard) (int64, bool) {
 			rows += withPackets * (int64(c.Mu) << c.N)
 		case TableLoads:
 			rows += per * int64(c.Prios()-1)
+		case TableNodeLoads:
+			rows += withNodes * int64(c.Prios()-1) << c.N
 		default:
 			return 0, false
 		}

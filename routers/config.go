@@ -104,11 +104,12 @@ func (c Config) MemoryBytes() int64 {
 }
 
 // InstanceKey names the instance family of c: trial streams are derived from
-// it. It holds the parameters that make the instance (Param.Instance): n,
-// the pattern and μ, and the others where they differ from their
-// defaults, and a fault list's edges. It leaves out the router, port model
-// and queue discipline, so that configurations differing only in those
-// route the same requests, faults and intermediates trial by trial.
+// it and the experiment's name. It holds the parameters that make the
+// instance (Param.Instance): n, the pattern and μ, the others where they
+// differ from their defaults, and a fault list's edges. It leaves out the
+// router, port model and queue discipline, so that configurations differing
+// only in those route the same requests, faults and intermediates trial by
+// trial.
 func (c Config) InstanceKey() string {
 	key := fmt.Sprintf("n=%d/pattern=%s/mu=%d", c.N, c.Pattern, c.Mu)
 	for i := range Params {

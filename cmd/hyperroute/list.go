@@ -67,6 +67,8 @@ func runList(args []string, stdout, stderr io.Writer) error {
 	item(w, experiments.TableTrials, "one row per trial: T, packet-hops, largest queue, seed")
 	item(w, experiments.TablePackets, "one row per packet: source, destination, intermediate, route length, arrival, delay")
 	item(w, experiments.TableLoads, "one row per trial and priority p: Σ_v f(p,v) and its mean over the nodes")
+	item(w, experiments.TableNodeLoads, "one row per trial, priority p and node v: f(p,v), the packets that leave v with priority p")
+	item(w, experiments.TableDelaySeq, "one row per trial: the critical delay sequence of Lemma I.1, Σf along it, Σx and Σh for it and a fixed one")
 	return nil
 }
 

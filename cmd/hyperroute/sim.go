@@ -64,6 +64,7 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 	faultFile := fs.String("faults", "", "a fault list: one failed edge \"v d\" per line")
 	trials := fs.Int("trials", 100, "number of trials")
 	seed := fs.Uint64("seed", 1, "master seed")
+	stream := fs.String("stream", "sim", "name the trial streams are derived from, with the seed and the instance; an experiment's name replays its trials")
 	workers := fs.Int("workers", runtime.NumCPU(), "parallel workers")
 	jsonl := fs.Bool("jsonl", false, "print one JSON object per trial instead of the summary")
 	if err := parseFlags(fs, args, stderr); err != nil {
@@ -86,6 +87,9 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 	if err := cfg.Validate(); err != nil {
 		return usageError{err}
 	}
+	if err := experiments.CheckName(*stream); err != nil {
+		return usagef("stream %v", err)
+	}
 	if *trials < 1 {
 		return usagef("trials=%d: must be at least 1", *trials)
 	}
@@ -99,7 +103,7 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 	point := cfg.InstanceKey()
 	start := time.Now()
 	err := experiments.Parallel(ctx, *trials, *workers, func(s *routers.Sim, i int) error {
-		rng, trialSeed := experiments.TrialRand(*seed, point, i)
+		rng, trialSeed := experiments.TrialRand(*seed, *stream, point, i)
 		res, err := s.Trial(cfg, rng)
 		if err != nil {
 			return err

@@ -4,9 +4,13 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/hyperroute/hyperroute/experiments"
+	"github.com/hyperroute/hyperroute/results"
 )
 
 // simRows runs sim --jsonl and decodes its rows.
@@ -69,6 +73,44 @@ func js(v any) string {
 	return string(b)
 }
 
+// TestSimStream checks the trial streams of sim: by default those of the
+// name "sim"; with --stream and --seed an experiment's, so that sim replays
+// the trials a run of that experiment wrote, seed and T alike.
+func TestSimStream(t *testing.T) {
+	for i, r := range simRows(t, "--n", "4", "--trials", "3") {
+		if want, _ := experiments.TrialSeed(1, "sim", "n=4/pattern=random/mu=1", i); r["seed"] != float64(want) {
+			t.Errorf("trial %d: seed %v, want TrialSeed(1, sim, …) = %d", i, r["seed"], want)
+		}
+	}
+	noBatchEnv(t)
+	out := t.TempDir()
+	if code, _, stderr := cli("run", writeSpec(t, smallSpec), "--out", out, "--workers", "1"); code != 0 {
+		t.Fatalf("run: %s", stderr)
+	}
+	tbl, err := results.ReadDataset(out, "small", experiments.TableTrials)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tbl.Release()
+	routers, _ := results.Strings(tbl, "router")
+	ports, _ := results.Strings(tbl, "port")
+	ns, _ := results.Int64s(tbl, "n")
+	ts, _ := results.Int64s(tbl, "T")
+	var want []int64
+	for i := range ts {
+		if routers[i] == "valiant" && ports[i] == "all" && ns[i] == 5 {
+			want = append(want, ts[i])
+		}
+	}
+	var got []int64
+	for _, r := range simRows(t, "--stream", "small", "--seed", "3", "--router", "valiant", "--port", "all", "--n", "5", "--trials", "9") {
+		got = append(got, int64(r["T"].(float64)))
+	}
+	if len(want) != 9 || !slices.Equal(got, want) {
+		t.Errorf("sim --stream small --seed 3: T = %v; the run wrote %v", got, want)
+	}
+}
+
 // TestSimFaultList routes on the edges of a fault list: every trial has
 // them failed.
 func TestSimFaultList(t *testing.T) {
@@ -103,6 +145,7 @@ func TestSimBadInput(t *testing.T) {
 		{[]string{"--q", "0.1", "--k", "3"}, "set one of them"},
 		{[]string{"--trials", "0"}, "trials=0"},
 		{[]string{"--workers", "0"}, "workers=0"},
+		{[]string{"--stream", "a/b"}, `stream "a/b": want letters`},
 		{[]string{"--n", "3", "--faults", bad}, "bad.txt:2: node \"9\" is not a node of Q_3"},
 		{[]string{"--faults", filepath.Join(dir, "none.txt")}, "no such file"},
 	} {

@@ -23,7 +23,7 @@ EXPERIMENTS = {
     "valiant-tail": {"trials", "packets"},
     "routing-compare": {"trials"},
     "queue-disciplines": {"trials"},
-    "priority-load": {"trials", "loads"},
+    "priority-load": {"trials", "loads", "nodeloads"},
     "relations": {"trials"},
     "delay-sequences": {"trials", "delayseq"},
 }

@@ -74,6 +74,12 @@ EXPECTED = {
         ("f_sum", "int64", False),
         ("f_mean", "double", False),
     ],
+    "nodeloads": GRID + [
+        ("trial", "int32", False),
+        ("p", "int32", False),
+        ("v", "int32", False),
+        ("f", "int32", False),
+    ],
     "delayseq": GRID + [
         ("trial", "int32", False),
         ("T", "int32", False),
@@ -91,6 +97,7 @@ ROW_KEY = {
     "trials": ["router", "port", "queue", "pattern", "n", "mu", "trial"],
     "packets": ["router", "port", "queue", "pattern", "n", "mu", "trial", "packet"],
     "loads": ["router", "port", "queue", "pattern", "n", "mu", "trial", "p"],
+    "nodeloads": ["router", "port", "queue", "pattern", "n", "mu", "trial", "p", "v"],
     "delayseq": ["router", "port", "queue", "pattern", "n", "mu", "trial"],
 }
 
