@@ -21,3 +21,14 @@ func TheoremII1LogBound(n int, c float64) float64 {
 func TheoremII1Bound(n int, c float64) float64 {
 	return math.Exp(TheoremII1LogBound(n, c))
 }
+
+// TheoremII1LogTail returns the natural logarithm of the Theorem II.1 bound
+// on Pr(T ≥ t), which is TheoremII1LogBound at c = (t − 2)/(12n).
+func TheoremII1LogTail(n int, t float64) float64 {
+	return TheoremII1LogBound(n, (t-2)/(12*float64(n)))
+}
+
+// TheoremII1Tail returns e^{TheoremII1LogTail}.
+func TheoremII1Tail(n int, t float64) float64 {
+	return math.Exp(TheoremII1LogTail(n, t))
+}

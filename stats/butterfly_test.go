@@ -23,3 +23,18 @@ func TestTheoremII1Bound(t *testing.T) {
 		}
 	}
 }
+
+// TestTheoremII1Tail checks the tail form at t = 12cn + 2.
+func TestTheoremII1Tail(t *testing.T) {
+	for _, n := range []int{3, 10, 30} {
+		for _, c := range []float64{1, 4, 10} {
+			tt := 12*c*float64(n) + 2
+			if got, want := TheoremII1LogTail(n, tt), TheoremII1LogBound(n, c); !closeAbs(got, want, 1e-12*math.Max(1, -want)) {
+				t.Errorf("TheoremII1LogTail(%d, %v) = %v, want %v", n, tt, got, want)
+			}
+			if got, want := TheoremII1Tail(n, tt), TheoremII1Bound(n, c); !closeRel(got, want, 1e-12) {
+				t.Errorf("TheoremII1Tail(%d, %v) = %v, want %v", n, tt, got, want)
+			}
+		}
+	}
+}
