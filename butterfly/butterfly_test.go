@@ -80,38 +80,6 @@ func TestBetaBits(t *testing.T) {
 	}
 }
 
-// TestTakesCross checks the hop-by-hop rule routers evaluate against β^d
-// on every route of BF_n, n ≤ 7, full and trimmed: following TakesCross
-// from (d, s) until Arrived visits exactly the nodes of β^d, or of β^d
-// trimmed.
-func TestTakesCross(t *testing.T) {
-	forAll(t, func(b Net, d int, s, z uint32) error {
-		for _, trim := range []bool{false, true} {
-			r := b.Beta(d, s, z)
-			if trim {
-				r = r.Trim()
-			}
-			want := b.Walk(Node{d, s}, r)
-			w, got := Node{d, s}, []Node{{d, s}}
-			for hops := 0; hops == 0 || !b.Arrived(hops, w, z, trim); hops++ {
-				if hops > b.N {
-					return fmt.Errorf("trim=%v: no arrival after %d hops: %v", trim, hops, got)
-				}
-				if TakesCross(hops, w, z) {
-					w = b.Cross(w)
-				} else {
-					w = b.Straight(w)
-				}
-				got = append(got, w)
-			}
-			if !slices.Equal(got, want) {
-				return fmt.Errorf("trim=%v: the rule walks %v, β^d %v", trim, got, want)
-			}
-		}
-		return nil
-	})
-}
-
 // TestTrim checks trimmed routes: they keep every cross edge and end with
 // one, in super-node z, and only straight hops were dropped.
 func TestTrim(t *testing.T) {

@@ -64,24 +64,3 @@ func (b Net) CubePath(d int, r Route) []int {
 	}
 	return dims
 }
-
-// TakesCross is β^d in the form a router evaluates hop by hop: a packet
-// bound for super-node z that has taken hops hops and waits at node w takes
-// the cross edge next iff it has taken none yet or w's address differs
-// from z in dimension w.L. (The hops 1 … n−1 of β^d visit each layer other
-// than d once, where the address still has s's bit; hop n, back in layer
-// d, has s's bit flipped by hop 0.)
-func TakesCross(hops int, w Node, z uint32) bool {
-	return hops == 0 || (w.V^z)>>(w.L-1)&1 != 0
-}
-
-// Arrived reports whether a packet bound for super-node z that has taken
-// hops ≥ 1 hops of its route β^d and is at node w has arrived: after n+1
-// hops, or with trimmed routes as soon as it is in super-node z, from where
-// only straight hops are left.
-func (b Net) Arrived(hops int, w Node, z uint32, trim bool) bool {
-	if trim {
-		return hops >= 1 && w.V == z
-	}
-	return hops == b.N+1
-}

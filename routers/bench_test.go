@@ -79,3 +79,35 @@ func BenchmarkGeneral(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkDisjoint routes random permutations with disjoint (n copies per
+// message, phases one after the other, no faults). It reports packet-hops
+// per second of routing and the simulator state per packet of one phase
+// (a butterfly node each): engine buffers, and with the drawn instance and
+// the router's per-message state.
+func BenchmarkDisjoint(b *testing.B) {
+	for _, n := range []int{8, 10, 12, 14, 16, 18, 20} {
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			cfg := Config{Router: "disjoint", Pattern: "random", N: n, Mu: 1}
+			var s Sim
+			rng := testRand(1)
+			var hops int64
+			for b.Loop() {
+				b.StopTimer()
+				if err := s.Draw(cfg, rng); err != nil {
+					b.Fatal(err)
+				}
+				b.StartTimer()
+				res, err := s.Route(cfg, rng)
+				if err != nil {
+					b.Fatal(err)
+				}
+				hops += res.Hops
+			}
+			packets := float64(n << n)
+			b.ReportMetric(float64(hops)/b.Elapsed().Seconds(), "hops/s")
+			b.ReportMetric(float64(s.eng.StateBytes())/packets, "engine-B/pkt")
+			b.ReportMetric(float64(s.StateBytes()+s.instances["disjoint"].(*disjoint).bf.bytes())/packets, "total-B/pkt")
+		})
+	}
+}

@@ -17,20 +17,14 @@ const (
 	bothPhases               // both, y forwarding as soon as it can
 )
 
-// Packet.Phase of a bfly packet: the index l−1 of the layer it waits in,
-// and whether it is a copy of phase 2.
-const (
-	layerMask   = 0x3f
-	secondPhase = 0x80
-)
-
 // bfly is the wrapped butterfly BF_n on the engine (thesis Ch. II.4): node
 // (l, v) is engine node v·n + l − 1, with one queue, so that the layers of
 // cube node v are adjacent; a straight edge is a move between two of them
 // and a cross edge out of layer l is the cube link of dimension l. A
 // packet keeps its cube node in Via, its target super-node (y, then z) in
-// Dst, its layer and phase in Phase, and its hops taken in Prio, offset by
-// n+1 in phase 2 so that priorities rise along both phases. Phase-1 packet
+// Dst, the index l−1 of its layer in Phase, and its hops taken in Prio,
+// offset by n+1 in phase 2 so that priorities rise along both phases (a
+// copy is of phase 2 iff its priority is above n+1 once it has moved). Phase-1 packet
 // (d, s) has id s·n + d − 1, phase-2 packet (d, y) of message s the id
 // n·2^n + s·n + d − 1 (in a run of phase 2 alone, s·n + d − 1).
 type bfly struct {
@@ -137,36 +131,49 @@ func (b *bfly) Start(first int, batch []engine.Move) {
 func (b *bfly) second(id, s, l0 uint32) engine.Move {
 	y := b.via[s]
 	return engine.Move{
-		Packet: engine.Packet{ID: id, Via: y, Dst: b.dst[s], Prio: uint8(b.n + 1), Phase: uint8(l0) | secondPhase},
+		Packet: engine.Packet{ID: id, Via: y, Dst: b.dst[s], Prio: uint8(b.n + 1), Phase: uint8(l0)},
 		To:     y*b.n + l0,
 	}
 }
 
+// Send moves each copy one hop along its route β^d, evaluated hop by hop:
+// the first hop crosses, and every later one crosses where the copy's
+// address still differs from the target's in the dimension of its layer
+// (hops 1 … n−1 visit each layer but d once, where the address still has
+// s's bit; hop n, back in layer d, has s's bit flipped by hop 0). The copy
+// arrives after n+1 hops or, trimmed, once it is in the target super-node,
+// from where only straight hops are left. A copy's hops taken are its
+// priority, less n+1 in phase 2; so its first hop is at priority 0 or n+1
+// and the last of a full route at n or 2n+1.
 func (b *bfly) Send(batch []engine.Move) {
-	n := b.n
+	n, full := b.n, uint8(b.n+1)
+	var crossed uint32
 	for i := range batch {
 		m := &batch[i]
-		w := butterfly.Node{L: int(m.Phase&layerMask) + 1, V: m.Via}
-		hops := int(m.Prio)
-		if m.Phase&secondPhase != 0 {
-			hops -= int(n) + 1
+		l0, p := uint32(m.Phase)&31, m.Prio
+		x := (m.Via^m.Dst)>>l0&1 | b2u(p == 0 || p == full)
+		v := m.Via ^ x<<l0
+		crossed += x
+		next := l0 + 1
+		if next == n {
+			next = 0
 		}
-		if butterfly.TakesCross(hops, w, m.Dst) {
-			w.V ^= 1 << (w.L - 1)
-			b.crossed++
-		}
-		l0 := uint32(w.L)
-		if l0 == n {
-			l0 = 0
-		}
-		w.L = int(l0) + 1
-		m.Via, m.Prio, m.Phase = w.V, m.Prio+1, uint8(l0)|m.Phase&secondPhase
-		m.To = w.V*n + l0
+		m.Via, m.Prio, m.Phase = v, p+1, uint8(next)
+		m.To = v*n + next
 		m.Fate = engine.Waiting
-		if b.net.Arrived(hops+1, w, m.Dst, b.trim) {
+		if p+1 == full || p+1 == 2*full || b.trim && v == m.Dst {
 			m.Fate = engine.Delivered
 		}
 	}
+	b.crossed += int64(crossed)
+}
+
+// b2u is 1 for true and 0 for false.
+func b2u(b bool) uint32 {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // reacting is a bfly run that counts the copies that arrive and, in a run
@@ -187,7 +194,7 @@ func (r reacting) Settled(t int32, moves []engine.Move, out []engine.Move) []eng
 			local -= ph1
 		}
 		s := b.div.div(local)
-		if m.Phase&secondPhase != 0 {
+		if m.Prio > uint8(n+1) {
 			b.done[1] = max(b.done[1], t+1-b.forwarded[s])
 			if m.Fate == engine.Delivered {
 				b.atDst[s]++
@@ -230,4 +237,9 @@ func newDivider(d uint32) divider { return divider{m: 1<<63/uint64(d) + 1} }
 func (v divider) div(x uint32) uint32 {
 	hi, lo := bits.Mul64(uint64(x), v.m)
 	return uint32(hi<<1 | lo>>63)
+}
+
+// bytes is the memory b holds per trial beyond the drawn instance.
+func (b *bfly) bytes() int64 {
+	return int64(cap(b.atVia)+cap(b.atDst)) + 4*int64(cap(b.forwarded))
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/hyperroute/hyperroute/butterfly"
 	"github.com/hyperroute/hyperroute/engine"
 	"github.com/hyperroute/hyperroute/faults"
 )
@@ -73,3 +74,42 @@ func TestDisjointMatchesReference(t *testing.T) {
 
 // recordPackets records what checks of copies per message need.
 var recordPackets = engine.Record{Packets: true}
+
+// TestSendFollowsBeta checks bfly.Send against the routes of package
+// butterfly: for every s, z and d of BF_n, n ≤ 6, in either phase, a copy
+// that starts at (d, s) for z and is sent until it arrives visits the
+// nodes of β^d (butterfly.Net.Beta), or of β^d trimmed, with its priority
+// rising by one per hop.
+func TestSendFollowsBeta(t *testing.T) {
+	for n := 1; n <= 6; n++ {
+		net := butterfly.Net{N: n}
+		for _, trim := range []bool{false, true} {
+			b := bfly{n: uint32(n), trim: trim}
+			for s := range uint32(1) << n {
+				for z := range uint32(1) << n {
+					for d := 1; d <= n; d++ {
+						r := net.Beta(d, s, z)
+						if trim {
+							r = r.Trim()
+						}
+						want := net.Walk(butterfly.Node{L: d, V: s}, r)
+						for _, off := range []int{0, n + 1} {
+							m := engine.Move{Packet: engine.Packet{Via: s, Dst: z, Prio: uint8(off), Phase: uint8(d - 1)}}
+							for hop := 1; hop < len(want); hop++ {
+								batch := []engine.Move{m}
+								b.Send(batch)
+								m = batch[0]
+								w := want[hop]
+								arrived := hop == len(want)-1
+								if m.To != net.ID(w) || m.Via != w.V || int(m.Phase) != w.L-1 || int(m.Prio) != off+hop || (m.Fate == engine.Delivered) != arrived {
+									t.Fatalf("BF_%d, trim=%v, β^%d(%d → %d), priority +%d: hop %d to %v, fate %v, priority %d; want %v, arrived %v",
+										n, trim, d, s, z, off, hop, net.Node(m.To), m.Fate, m.Prio, w, arrived)
+								}
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}
