@@ -294,13 +294,14 @@ func (r *Runner) runUnit(ctx context.Context, u Unit) (map[string]int64, error) 
 	s, sh := r.Spec, r.Shard
 	started := time.Now()
 	per := sh.Count(s.Trials)
-	packets := slices.Contains(s.Tables, TablePackets)
+	packets := slices.Contains(s.Tables, TablePackets) || slices.Contains(s.Tables, TableMessages)
 	seqs := slices.Contains(s.Tables, TableDelaySeq)
+	loads := slices.Contains(s.Tables, TableNodeLoads)
 	outs := make([]outcome, len(u.Points)*per)
 	err := Parallel(ctx, len(outs), r.Workers, func(sim *routers.Sim, j int) error {
 		p, trial := &u.Points[j/per], sh.Trial(j%per)
 		cfg := p.Config
-		cfg.Record = engine.Record{Packets: packets && (s.PacketTrials == 0 || trial < s.PacketTrials), Loads: seqs, Trace: seqs}
+		cfg.Record = engine.Record{Packets: packets && (s.PacketTrials == 0 || trial < s.PacketTrials), Loads: seqs || loads, Trace: seqs}
 		rng, seed := TrialRand(s.Seed, p.Key, trial)
 		res, err := sim.Trial(cfg, rng)
 		if err != nil {
@@ -310,6 +311,9 @@ func (r *Runner) runUnit(ctx context.Context, u Unit) (map[string]int64, error) 
 		o.seed, o.res = seed, res
 		if cfg.Faulty() {
 			o.failed = int64(sim.Faults.Count())
+		}
+		if loads {
+			o.loads = loadCounts(&res.Result)
 		}
 		if seqs {
 			if o.seq, err = delaySeqs(&res.Result, cfg.N); err != nil {

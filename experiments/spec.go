@@ -27,10 +27,20 @@ const (
 	// TableDelaySeq holds one row per trial: the critical delay sequence
 	// of thesis Lemma I.1 [Schömer 1988] and a fixed one (docs/model.md, I.3).
 	TableDelaySeq = "delayseq"
+	// TableMessages holds one row per message: the copies that reached
+	// its intermediate and its destination, and whether it was delivered
+	// (docs/model.md, II.5).
+	TableMessages = "messages"
+	// TableNodeLoads holds one row per trial, priority p and load f: the
+	// nodes w with f(p, w) = f (thesis Lemma II.2).
+	TableNodeLoads = "nodeloads"
 )
 
 // Tables lists the tables a spec may record.
-var Tables = []string{TableTrials, TablePackets, TableLoads, TableDelaySeq}
+var Tables = []string{TableTrials, TablePackets, TableLoads, TableDelaySeq,
+	TableMessages,
+	TableNodeLoads,
+}
 
 // Limits of the other spec values.
 const (
@@ -52,8 +62,8 @@ type Spec struct {
 	// Shards is the shard count for runs that learn only their shard index
 	// from the environment (a Kubernetes Indexed Job).
 	Shards int
-	// PacketTrials limits the packets table to trials 0 … PacketTrials−1 of
-	// each point; 0 records every trial.
+	// PacketTrials limits the packets and messages tables to trials
+	// 0 … PacketTrials−1 of each point; 0 records every trial.
 	PacketTrials int
 	// SkipInvalid skips the grid points that their router rejects (bitonic
 	// with μ > 1 or a queue other than priority) instead of failing.
@@ -305,9 +315,10 @@ func (s *Spec) expand() error {
 		pl := s.at[key]
 		return &SpecError{File: s.File, Line: pl.line, Key: pl.key}
 	}
-	if s.PacketTrials > 0 && !slices.Contains(s.Tables, TablePackets) {
+	perPacket := slices.Contains(s.Tables, TablePackets) || slices.Contains(s.Tables, TableMessages)
+	if s.PacketTrials > 0 && !perPacket {
 		e := at("packet_trials")
-		e.Msg = "set, but tables do not include packets"
+		e.Msg = "set, but tables do not include packets or messages"
 		return e
 	}
 	if size := s.Grid.size(); size > MaxPoints {
@@ -315,8 +326,9 @@ func (s *Spec) expand() error {
 		e.Msg = fmt.Sprintf("%d points, more than %d", size, MaxPoints)
 		return e
 	}
-	rec := engine.Record{Packets: slices.Contains(s.Tables, TablePackets)}
+	rec := engine.Record{Packets: perPacket, Loads: slices.Contains(s.Tables, TableNodeLoads)}
 	seqs := slices.Contains(s.Tables, TableDelaySeq)
+	packets := slices.Contains(s.Tables, TablePackets)
 	s.points, s.skipped = nil, nil
 	for _, c := range s.Grid.expand() {
 		c.Record = rec
@@ -327,6 +339,11 @@ func (s *Spec) expand() error {
 				e.Msg = fmt.Sprintf("%v: %v", p, err)
 				return e
 			}
+		}
+		if k, _ := routers.Lookup(c.Router); packets && k.Copies {
+			e := at("grid")
+			e.Msg = fmt.Sprintf("%v: the packets table holds one packet per message; %s sends copies (the messages table records them)", p, c.Router)
+			return e
 		}
 		err := c.Validate()
 		if err == nil {

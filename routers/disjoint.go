@@ -15,6 +15,7 @@ var disjointKind = Kind{
 	Disciplines:  []engine.Discipline{engine.Priority, engine.FIFO, engine.Random},
 	Permutations: true,
 	Faults:       true,
+	Copies:       true,
 	Params:       []string{"pieces", "pipelined", "trim"},
 	Prios:        disjointPrios,
 	Draws:        "one uniform intermediate per message, as Valiant's per packet",

@@ -38,6 +38,16 @@ func TestDisjointConfig(t *testing.T) {
 			t.Errorf("%+v: error %v, want %q", c.cfg, err, c.want)
 		}
 	}
+	// A trial that needs more memory than is available is refused.
+	saved := availableMemory
+	defer func() { availableMemory = saved }()
+	availableMemory = func() int64 { return 512 << 20 }
+	if err := (Config{Router: "disjoint", N: 20, Pattern: "random", Mu: 1}).Validate(); err == nil || !strings.Contains(err.Error(), "needs about") {
+		t.Errorf("n=20 with 512 MiB available: %v", err)
+	}
+	if err := (Config{Router: "disjoint", N: 18, Pattern: "random", Mu: 1}).Validate(); err != nil {
+		t.Errorf("n=18 with 512 MiB available: %v", err)
+	}
 	// Memory grows with n·2^n butterfly nodes, 40 bytes each at least.
 	for n := 1; n <= MaxDisjointDim; n++ {
 		c := Config{Router: "disjoint", N: n}

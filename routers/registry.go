@@ -31,6 +31,9 @@ type Kind struct {
 	Permutations bool
 	// Faults says that it runs on a cube with failed edges.
 	Faults bool
+	// Copies says that it sends each message as several packets, and
+	// reports what became of them in Result.Copies.
+	Copies bool
 	// Params names the parameters of its own (Param.Own) it takes.
 	Params []string
 	// DelaySequences says that its priorities rise along every route of
