@@ -8,31 +8,6 @@ import (
 	"github.com/hyperroute/hyperroute/stats"
 )
 
-// LoadLaw returns the law of f(p, w), the copies that leave a node w of
-// BF_n with priority p, that the proof of thesis Lemma II.2 gives for a
-// permutation routed by disjoint with full routes and no faults, as the
-// binomial Bin(N, 1/N) (N = 1: always 1). Phase 1 (p = 0 … n): a copy that
-// leaves w with p hops taken started p layers before w, after its first
-// hop (a cross edge) in one of 2^{p−1} super-nodes, and reaches w iff its
-// intermediate agrees with w in the p−1 dimensions it crossed since, so
-// N = 2^{p−1} for p ≥ 1, and N = 1 for p = 0. Phase 2 (p = n+1+h): the
-// copies of the messages whose intermediate is w's address (h = 0, 1), or
-// agrees with it outside the h−1 dimensions crossed after the first hop,
-// and whose destination agrees with it there (h ≥ 2), so N = 2^{n−h+1} for
-// h ≥ 1 and 2^n for h = 0. In both phases E f(p, w) = 1.
-func LoadLaw(n, p int) (N int) {
-	switch h := p - (n + 1); {
-	case p == 0:
-		return 1
-	case p <= n:
-		return 1 << (p - 1)
-	case h == 0:
-		return 1 << n
-	default:
-		return 1 << (n - h + 1)
-	}
-}
-
 // lawCategories returns the probabilities of Bin(N, 1/N) for the values
 // 0, 1, …, K−1 and K or more, with K the first value whose tail from K on
 // has probability below cut; N ≥ 2.
@@ -55,7 +30,7 @@ func lawCategories(N int, cut float64) []float64 {
 // II.2 and the law behind it: Σ_w f(p, w) = n·2^n for every priority p of
 // both phases (the mean of f over the nodes is 1 by counting alone), and
 // at a fixed node w the values of f(p, w) over the independent trials
-// follow LoadLaw(n, p), by a chi-square test at the 0.01% level per
+// follow Bin(N, 1/N) with N = stats.LemmaII2Law(n, p), by a chi-square test at the 0.01% level per
 // priority (tail categories merged to an expected count of at least 5).
 func TestLoadsLaw(t *testing.T) {
 	const n, trials = 5, 3000
@@ -81,7 +56,7 @@ func TestLoadsLaw(t *testing.T) {
 		}
 	}
 	for p := range prios {
-		N := LoadLaw(n, p)
+		N := stats.LemmaII2Law(n, p)
 		if N == 1 {
 			for trial, f := range at[p] {
 				if f != 1 {

@@ -38,3 +38,15 @@ func TestTheoremII1Tail(t *testing.T) {
 		}
 	}
 }
+
+// TestLemmaII2Law checks the law's sizes: N = 1 at the first two
+// priorities, doubling along phase 1 to 2^{n−1}, 2^n at the start of phase
+// 2 and halving to 2 at its last hop.
+func TestLemmaII2Law(t *testing.T) {
+	want := []int{1, 1, 2, 4, 8, 16, 32, 32, 16, 8, 4, 2} // n = 5
+	for p, N := range want {
+		if got := LemmaII2Law(5, p); got != N {
+			t.Errorf("LemmaII2Law(5, %d) = %d, want %d", p, got, N)
+		}
+	}
+}
