@@ -1,6 +1,7 @@
 package plots
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -76,19 +77,9 @@ func readLosses(dir string, notes *[]string) ([]lossPoint, error) {
 		case a.pieces != b.pieces:
 			return a.pieces - b.pieces
 		}
-		return compareFloat(a.q, b.q)
+		return cmp.Compare(a.q, b.q)
 	})
 	return out, nil
-}
-
-func compareFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // shownPieces are the m drawn for n: 1 (replication), 2 and n/2.

@@ -1,8 +1,10 @@
 package plots
 
 import (
+	"cmp"
 	"fmt"
 	"math"
+	"slices"
 
 	"gonum.org/v1/plot/plotter"
 
@@ -83,12 +85,8 @@ func ReplicationBandwidth(dir, out string) (Output, error) {
 
 // sortByX returns xys in increasing x.
 func sortByX(xys plotter.XYs) plotter.XYs {
-	out := append(plotter.XYs(nil), xys...)
-	for i := 1; i < len(out); i++ {
-		for j := i; j > 0 && out[j].X < out[j-1].X; j-- {
-			out[j], out[j-1] = out[j-1], out[j]
-		}
-	}
+	out := slices.Clone(xys)
+	slices.SortFunc(out, func(a, b plotter.XY) int { return cmp.Compare(a.X, b.X) })
 	return out
 }
 

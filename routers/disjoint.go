@@ -104,21 +104,13 @@ func (r *disjoint) Route(e *engine.Engine, d *Drawn, c Config) (*Result, error) 
 	} else {
 		// Phase 2 starts when every phase-1 copy has arrived or been lost.
 		// Without faults every copy arrives, and nothing need react.
-		b.phase = phase1
-		run1, err := e.Run(b.router(c.Faulty()), prios)
+		run1, err := b.run(e, phase1, c.Faulty(), prios)
 		if err != nil {
 			return nil, err
 		}
-		if !c.Faulty() {
-			b.settle(run1.T)
-		}
-		b.phase = phase2
-		run2, err := e.Run(b.router(c.Faulty()), prios)
+		run2, err := b.run(e, phase2, c.Faulty(), prios)
 		if err != nil {
 			return nil, err
-		}
-		if !c.Faulty() {
-			b.settle(run2.T)
 		}
 		res = b.join(run1, run2)
 	}
@@ -128,6 +120,16 @@ func (r *disjoint) Route(e *engine.Engine, d *Drawn, c Config) (*Result, error) 
 	}
 	b.measure(out, c)
 	return out, nil
+}
+
+// run routes phase ph alone on e.
+func (b *bfly) run(e *engine.Engine, ph phases, faulty bool, prios int) (*engine.Result, error) {
+	b.phase = ph
+	res, err := e.Run(b.router(faulty), prios)
+	if err == nil && !faulty {
+		b.settle(res.T)
+	}
+	return res, err
 }
 
 // measure reports the router's measures of the finished trial in res, and
