@@ -69,9 +69,9 @@ func loadCounts(res *engine.Result) [][]int64 {
 	return counts
 }
 
-// nodeLoadRows appends one row per priority p and load f that some node
+// loadCountRows appends one row per priority p and load f that some node
 // has: the number of nodes w with f(p, w) = f.
-func nodeLoadRows(b *array.RecordBuilder, pt *Point, trial int, o *outcome) {
+func loadCountRows(b *array.RecordBuilder, pt *Point, trial int, o *outcome) {
 	rows := 0
 	for _, c := range o.loads {
 		for _, nodes := range c {

@@ -65,21 +65,21 @@ packet_trials: 4
 	}
 }
 
-// TestNodeLoadsTable checks the nodeloads table of disjoint without faults:
+// TestLoadCountsTable checks the loadcounts table of disjoint without faults:
 // every priority's counts cover the n·2^n nodes, and the loads sum to n·2^n
 // (every copy leaves a node once per hop).
-func TestNodeLoadsTable(t *testing.T) {
+func TestLoadCountsTable(t *testing.T) {
 	s := mustParse(t, `name: nl
 grid:
   n: [2, 4]
   router: disjoint
 trials: 5
 seed: 5
-tables: [trials, nodeloads]
+tables: [trials, loadcounts]
 `)
 	dir := t.TempDir()
 	run(t, s, dir, 2, Unsharded)
-	_, rows := readRows(t, dir, "nl", TableNodeLoads)
+	_, rows := readRows(t, dir, "nl", TableLoadCounts)
 	type key struct{ n, trial, p int64 }
 	nodes, load := map[key]int64{}, map[key]int64{}
 	for _, r := range rows {

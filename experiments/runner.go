@@ -296,7 +296,7 @@ func (r *Runner) runUnit(ctx context.Context, u Unit) (map[string]int64, error) 
 	per := sh.Count(s.Trials)
 	packets := slices.Contains(s.Tables, TablePackets) || slices.Contains(s.Tables, TableMessages)
 	seqs := slices.Contains(s.Tables, TableDelaySeq)
-	loads := slices.Contains(s.Tables, TableNodeLoads)
+	loads := slices.Contains(s.Tables, TableLoadCounts)
 	outs := make([]outcome, len(u.Points)*per)
 	err := Parallel(ctx, len(outs), r.Workers, func(sim *routers.Sim, j int) error {
 		p, trial := &u.Points[j/per], sh.Trial(j%per)

@@ -31,15 +31,15 @@ const (
 	// its intermediate and its destination, and whether it was delivered
 	// (docs/model.md, II.5).
 	TableMessages = "messages"
-	// TableNodeLoads holds one row per trial, priority p and load f: the
+	// TableLoadCounts holds one row per trial, priority p and load f: the
 	// nodes w with f(p, w) = f (thesis Lemma II.2).
-	TableNodeLoads = "nodeloads"
+	TableLoadCounts = "loadcounts"
 )
 
 // Tables lists the tables a spec may record.
 var Tables = []string{TableTrials, TablePackets, TableLoads, TableDelaySeq,
 	TableMessages,
-	TableNodeLoads,
+	TableLoadCounts,
 }
 
 // Limits of the other spec values.
@@ -326,7 +326,7 @@ func (s *Spec) expand() error {
 		e.Msg = fmt.Sprintf("%d points, more than %d", size, MaxPoints)
 		return e
 	}
-	rec := engine.Record{Packets: perPacket, Loads: slices.Contains(s.Tables, TableNodeLoads)}
+	rec := engine.Record{Packets: perPacket, Loads: slices.Contains(s.Tables, TableLoadCounts)}
 	seqs := slices.Contains(s.Tables, TableDelaySeq)
 	packets := slices.Contains(s.Tables, TablePackets)
 	s.points, s.skipped = nil, nil

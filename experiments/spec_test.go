@@ -217,7 +217,7 @@ func TestEmbeddedSpecs(t *testing.T) {
 		}
 	}
 	for name, table := range map[string]string{"valiant-tail": TablePackets, "priority-load": TableLoads, "delay-sequences": TableDelaySeq,
-		"replication-loss": TableMessages, "butterfly-loads": TableNodeLoads} {
+		"replication-loss": TableMessages, "butterfly-loads": TableLoadCounts} {
 		s, _ := Lookup(name)
 		if !slices.Contains(s.Tables, table) {
 			t.Errorf("%s records %v, want %s too", name, s.Tables, table)

@@ -19,7 +19,7 @@ type outcome struct {
 	// the trial records the packets table.
 	dst, via []uint32
 	seq      *seqCounts // for the delayseq table
-	loads    [][]int64  // for the nodeloads table
+	loads    [][]int64  // for the loadcounts table
 }
 
 // table is the Arrow schema of an output table and how one trial becomes
@@ -103,9 +103,9 @@ var tables = map[string]table{
 			i32("at_dst"), arrow.Field{Name: "delivered", Type: arrow.FixedWidthTypes.Boolean}),
 		rows: messageRows,
 	},
-	TableNodeLoads: {
+	TableLoadCounts: {
 		schema: schema(i32("trial"), i32("p"), i32("f"), i64("nodes")),
-		rows:   nodeLoadRows,
+		rows:   loadCountRows,
 	},
 }
 

@@ -30,7 +30,7 @@ type lawTest struct {
 // smallest times the number of categories (Bonferroni). The categories
 // are 0 … K−1 and K or more, for the first K whose tail Pr(f ≥ K) is below
 // 1% (and is 0 when K > N).
-func loadLawTests(rows []nodeLoad, n int) []lawTest {
+func loadLawTests(rows []loadCount, n int) []lawTest {
 	type key struct{ trial, p int64 }
 	counts := map[key][]int64{}
 	for _, r := range rows {
@@ -109,7 +109,7 @@ func mean(xs []float64) float64 {
 }
 
 // ButterflyLoads draws the per-node law behind thesis Lemma II.2 from
-// butterfly-loads/nodeloads at the largest n: for a few priorities of both
+// butterfly-loads/loadcounts at the largest n: for a few priorities of both
 // phases, the mean over trials of the fraction of nodes w with f(p, w) = f
 // (markers) against Bin(N, 1/N) with N = stats.LemmaII2Law(n, p) (lines),
 // on a log y axis; the last category holds f ≥ K. The notes give each
@@ -117,17 +117,17 @@ func mean(xs []float64) float64 {
 // number of priorities tested.
 func ButterflyLoads(dir, out string) (Output, error) {
 	var o Output
-	rows, err := readNodeLoads(dir, "butterfly-loads")
+	rows, err := readLoadCounts(dir, "butterfly-loads")
 	if err != nil {
 		return o, err
 	}
 	rows = restrictAll(rows, &o.Notes, "router", "disjoint", "queue", "priority", "pattern", "random", "mu", "1")
-	ns := values(rows, func(r nodeLoad) int { return r.N })
+	ns := values(rows, func(r loadCount) int { return r.N })
 	if len(ns) == 0 {
 		return o, fmt.Errorf("butterfly-loads: no rows")
 	}
 	n := ns[len(ns)-1]
-	rows = slices.DeleteFunc(rows, func(r nodeLoad) bool { return r.N != n })
+	rows = slices.DeleteFunc(rows, func(r loadCount) bool { return r.N != n })
 	tests := loadLawTests(rows, n)
 	if len(tests) == 0 {
 		return o, fmt.Errorf("butterfly-loads: fewer than two trials at n=%d", n)

@@ -43,16 +43,16 @@ func readCopyTrials(dir, experiment string) ([]copyTrial, error) {
 	return rows, c.release()
 }
 
-// nodeLoad is a row of a nodeloads table: the nodes with load f at
+// loadCount is a row of a loadcounts table: the nodes with load f at
 // priority p in one trial.
-type nodeLoad struct {
+type loadCount struct {
 	grid
 	Trial, P, F, Nodes int64
 }
 
-// readNodeLoads reads DIR/experiment/nodeloads.
-func readNodeLoads(dir, experiment string) ([]nodeLoad, error) {
-	c, err := readTable(dir, experiment, "nodeloads")
+// readLoadCounts reads DIR/experiment/loadcounts.
+func readLoadCounts(dir, experiment string) ([]loadCount, error) {
+	c, err := readTable(dir, experiment, "loadcounts")
 	if err != nil {
 		return nil, err
 	}
@@ -61,9 +61,9 @@ func readNodeLoads(dir, experiment string) ([]nodeLoad, error) {
 	if c.err != nil {
 		return nil, c.release()
 	}
-	rows := make([]nodeLoad, len(nodes))
+	rows := make([]loadCount, len(nodes))
 	for i := range rows {
-		rows[i] = nodeLoad{g[i], trial[i], p[i], f[i], nodes[i]}
+		rows[i] = loadCount{g[i], trial[i], p[i], f[i], nodes[i]}
 	}
 	return rows, c.release()
 }

@@ -27,7 +27,7 @@ grid:
   router: disjoint
 trials: 300
 seed: 7
-tables: [trials, nodeloads]
+tables: [trials, loadcounts]
 `, `name: replication-loss
 grid:
   n: [4, 6]
@@ -70,11 +70,11 @@ func TestLoadLawTests(t *testing.T) {
 	if _, err := r.Run(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	rows, err := readNodeLoads(dir, "butterfly-loads")
+	rows, err := readLoadCounts(dir, "butterfly-loads")
 	if err != nil {
 		t.Fatal(err)
 	}
-	var at5 []nodeLoad
+	var at5 []loadCount
 	for _, r := range rows {
 		if r.N == 5 {
 			at5 = append(at5, r)

@@ -68,7 +68,7 @@ func runList(args []string, stdout, stderr io.Writer) error {
 	item(w, experiments.TablePackets, "one row per packet: source, destination, intermediate, route length, arrival, delay")
 	item(w, experiments.TableLoads, "one row per trial and priority p: Σ_v f(p,v) and its mean over the nodes")
 	item(w, experiments.TableMessages, "one row per message: copies at the intermediate and at the destination, delivered")
-	item(w, experiments.TableNodeLoads, "one row per trial, priority p and load f: the nodes w with f(p,w) = f")
+	item(w, experiments.TableLoadCounts, "one row per trial, priority p and load f: the nodes w with f(p,w) = f")
 	return nil
 }
 

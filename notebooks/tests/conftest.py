@@ -27,7 +27,7 @@ EXPERIMENTS = {
     "relations": {"trials"},
     "delay-sequences": {"trials", "delayseq"},
     "butterfly-tail": {"trials"},
-    "butterfly-loads": {"trials", "nodeloads"},
+    "butterfly-loads": {"trials", "loadcounts"},
     "replication-loss": {"trials", "messages"},
 }
 

@@ -102,7 +102,7 @@ EXPECTED = {
         ("at_dst", "int32", False),
         ("delivered", "bool", False),
     ],
-    "nodeloads": GRID + [
+    "loadcounts": GRID + [
         ("trial", "int32", False),
         ("p", "int32", False),
         ("f", "int32", False),
@@ -120,7 +120,7 @@ ROW_KEY = {
     "loads": GRID_NAMES + ["trial", "p"],
     "delayseq": GRID_NAMES + ["trial"],
     "messages": GRID_NAMES + ["trial", "message"],
-    "nodeloads": GRID_NAMES + ["trial", "p", "f"],
+    "loadcounts": GRID_NAMES + ["trial", "p", "f"],
 }
 
 POLARS = {"string": pl.String, "int32": pl.Int32, "int64": pl.Int64, "uint64": pl.UInt64, "double": pl.Float64,
