@@ -19,12 +19,13 @@ sim: build
 	$(BIN) sim --router valiant --n 10 --trials 200
 	$(BIN) sim --router ecube --perm transpose --n 10 --trials 20
 
-# The Chapter I experiments (experiments/*.yaml) into $(RESULTS)/<name>/:
-# `make experiment` runs valiant-tail, `make experiments` all six, each with
+# The experiments (experiments/*.yaml) into $(RESULTS)/<name>/:
+# `make experiment` runs valiant-tail, `make experiments` all of them, each with
 # its spec's small default, or with PROFILE=paper thousands of seeds (into
 # results/paper/, so that both can be kept; `make figures PROFILE=paper`
 # draws from there). A rerun skips what is done.
-EXPERIMENTS := valiant-tail routing-compare queue-disciplines priority-load relations delay-sequences
+EXPERIMENTS := valiant-tail routing-compare queue-disciplines priority-load relations delay-sequences \
+	butterfly-tail butterfly-loads replication-loss
 PROFILE     ?=
 # The small defaults are redone after a rebuild of the harness; paper runs
 # refuse files of another build (experiments/README.md).
@@ -54,12 +55,15 @@ vet:
 	$(GO) vet ./...
 
 # Valiant single-port packet-hops/s and state per packet; n=24 once (about
-# half a minute); the general step at n=14 (all-port, FIFO, recorded); the
-# runner's overhead over raw simulation, and 1 vs 2 workers.
+# half a minute); the general step at n=14 (all-port, FIFO, recorded);
+# disjoint (n copies on the butterfly) at n=10, 14, 18 and one trial at
+# n=20; the runner's overhead over raw simulation, and 1 vs 2 workers.
 bench:
 	$(GO) test -run='^$$' -bench='Valiant/n=(10|14|18|20)$$' -benchtime=5x ./routers/
 	$(GO) test -run='^$$' -bench='General' -benchtime=5x ./routers/
 	$(GO) test -run='^$$' -bench='Valiant/n=24$$' -benchtime=1x -timeout=30m ./routers/
+	$(GO) test -run='^$$' -bench='Disjoint/n=(10|14)$$' -benchtime=5x ./routers/
+	$(GO) test -run='^$$' -bench='Disjoint/n=(18|20)$$' -benchtime=1x -timeout=30m ./routers/
 	$(GO) test -run='^$$' -bench='Overhead|Workers' -benchtime=20x ./experiments/
 
 fuzz:

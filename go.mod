@@ -4,6 +4,7 @@ go 1.26.0
 
 require (
 	github.com/apache/arrow-go/v18 v18.8.0
+	github.com/klauspost/reedsolomon v1.14.2
 	github.com/parquet-go/parquet-go v0.32.0
 	golang.org/x/image v0.25.0
 	golang.org/x/term v0.47.0

@@ -31,6 +31,9 @@ func (e *Engine) start(r Router) (live int) {
 // change in the number of packets waiting: those started less those that
 // arrived or were lost.
 func (e *Engine) step(r Router, t int32) (change int) {
+	if e.queues == 1 && e.Discipline == Priority && e.sched == nil {
+		return e.stepOne(r, t)
+	}
 	lo, hi := 0, e.queues
 	if e.sched != nil {
 		lo, hi = e.sched.Serving(t)
@@ -47,6 +50,51 @@ func (e *Engine) step(r Router, t int32) (change int) {
 			}
 		}
 	}
+	return change + e.move(r, t)
+}
+
+// stepOne is step for one queue per node under the Priority discipline
+// without a Scheduler: the same choices, with the common case of pick (at
+// most inline packets, all in place) written out in the loop, on local
+// copies of the engine's fields (e.node does not change during a run).
+func (e *Engine) stepOne(r Router, t int32) (change int) {
+	now, nodes, busy := stamp(t), e.node, e.busy
+	moves, maxQueue := e.moves[:0], e.maxQueue
+	for w := range busy {
+		for word := busy[w]; word != 0; word &= word - 1 {
+			v := uint32(w<<6 + bits.TrailingZeros64(word))
+			b := &nodes[v]
+			st := renewed(b.state, now)
+			b.state = st
+			ready := int(st&maxWaiting) - int(st>>24&maxFresh)
+			if ready == 0 {
+				continue
+			}
+			maxQueue = max(maxQueue, ready)
+			if b.over >= 0 {
+				e.moves = moves
+				e.pickQueue(v, b, ready, 0, false)
+				moves = e.moves
+			} else {
+				// i = 1 if the second packet goes first (see pick).
+				i := int((priorityKey(&b.pk[1]) - priorityKey(&b.pk[0])) >> 63)
+				if ready < 2 {
+					i = 0
+				}
+				moves = append(moves, Move{Packet: b.pk[i], From: v})
+				e.prioLoads[b.pk[i].Prio]++
+				b.pk[i] = b.pk[1]
+				b.state--
+			}
+			clearIfEmpty(busy, v, uint32(b.len()))
+			if len(moves) >= sendChunk {
+				e.moves = moves
+				change += e.move(r, t)
+				moves = e.moves
+			}
+		}
+	}
+	e.moves, e.maxQueue = moves, maxQueue
 	return change + e.move(r, t)
 }
 
@@ -109,10 +157,23 @@ func (e *Engine) arriveAll(t int32, trace int) (done int) {
 	if len(e.node) > touchNodes {
 		e.touch()
 	}
+	if e.Record.Trace || e.Record.Packets || e.Discipline == FIFO {
+		for i := range e.moves {
+			m := &e.moves[i]
+			if e.Record.Trace {
+				e.res.Trace[trace+i].To = m.To
+			}
+			done += e.arrive(m, t)
+		}
+		return done
+	}
+	// The common case of arrive, without a call: the packet goes in place.
+	now, nodes, busy, queues := stamp(t), e.node, e.busy, e.queues
 	for i := range e.moves {
 		m := &e.moves[i]
-		if e.Record.Trace {
-			e.res.Trace[trace+i].To = m.To
+		if m.Fate == Waiting && int(m.Queue) < queues && nodes[m.To].putInline(&m.Packet, now) {
+			setBusy(busy, m.To)
+			continue
 		}
 		done += e.arrive(m, t)
 	}

@@ -7,13 +7,14 @@ import (
 )
 
 // record returns what trial t of every point records for the spec's
-// tables: its packets for packets (trials below packet_trials), f(p,v) for
-// nodeloads (below node_trials) and delayseq, and its trace for delayseq.
+// tables: its packets for packets and messages (trials below
+// packet_trials), f(p,v) for nodeloads (below node_trials), loadcounts and
+// delayseq, and its trace for delayseq.
 func (s *Spec) record(t int) engine.Record {
 	seqs := s.has(TableDelaySeq)
 	return engine.Record{
-		Packets: s.has(TablePackets) && below(t, s.PacketTrials),
-		Loads:   seqs || s.nodeLoads(t),
+		Packets: (s.has(TablePackets) || s.has(TableMessages)) && below(t, s.PacketTrials),
+		Loads:   seqs || s.nodeLoads(t) || s.has(TableLoadCounts),
 		Trace:   seqs,
 	}
 }

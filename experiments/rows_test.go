@@ -59,6 +59,8 @@ func value(a arrow.Array, i int) any {
 		return a.Value(i)
 	case *array.Float64:
 		return a.Value(i)
+	case *array.Boolean:
+		return a.Value(i)
 	}
 	panic(fmt.Sprintf("unexpected column type %s", a.DataType()))
 }

@@ -324,6 +324,7 @@ func (r *Runner) runUnit(ctx context.Context, u Unit) (map[string]int64, error) 
 	started := time.Now()
 	per := sh.Count(s.Trials)
 	seqs := slices.Contains(s.Tables, TableDelaySeq)
+	loads := slices.Contains(s.Tables, TableLoadCounts)
 	outs := make([]outcome, len(u.Points)*per)
 	err := Parallel(ctx, len(outs), r.Workers, func(sim *routers.Sim, j int) error {
 		p, trial := &u.Points[j/per], s.Trial(sh, j%per)
@@ -338,6 +339,9 @@ func (r *Runner) runUnit(ctx context.Context, u Unit) (map[string]int64, error) 
 		o.trial, o.seed, o.res, o.nodeLoads = trial, seed, res, s.nodeLoads(trial)
 		if cfg.Faulty() {
 			o.failed = int64(sim.Faults.Count())
+		}
+		if loads {
+			o.loads = loadCounts(&res.Result)
 		}
 		if seqs {
 			if o.seq, err = delaySeqs(&res.Result, cfg.N); err != nil {

@@ -29,10 +29,18 @@ const (
 	// TableDelaySeq holds one row per trial: the critical delay sequence
 	// of thesis Lemma I.1 [Schömer 1988] and a fixed one (docs/model.md, I.3).
 	TableDelaySeq = "delayseq"
+	// TableMessages holds one row per message: the copies that reached
+	// its intermediate and its destination, and whether it was delivered
+	// (docs/model.md, II.5).
+	TableMessages = "messages"
+	// TableLoadCounts holds one row per trial, priority p and load f: the
+	// nodes w with f(p, w) = f (thesis Lemma II.2).
+	TableLoadCounts = "loadcounts"
 )
 
 // Tables lists the tables a spec may record.
-var Tables = []string{TableTrials, TablePackets, TableLoads, TableNodeLoads, TableDelaySeq}
+var Tables = []string{TableTrials, TablePackets, TableLoads, TableNodeLoads, TableDelaySeq,
+	TableMessages, TableLoadCounts}
 
 // Limits of the other spec values.
 const (
@@ -58,8 +66,8 @@ type Spec struct {
 	// Shards is the shard count for runs that learn only their shard index
 	// from the environment (a Kubernetes Indexed Job).
 	Shards int
-	// PacketTrials limits the packets table to trials 0 … PacketTrials−1 of
-	// each point; 0 records every trial.
+	// PacketTrials limits the packets and messages tables to trials
+	// 0 … PacketTrials−1 of each point; 0 records every trial.
 	PacketTrials int
 	// NodeTrials limits the nodeloads table likewise.
 	NodeTrials int
@@ -343,12 +351,16 @@ func (s *Spec) expand() error {
 		return &SpecError{File: s.File, Line: pl.line, Key: pl.key}
 	}
 	for _, lim := range []struct {
-		key, table string
-		trials     int
-	}{{"packet_trials", TablePackets, s.PacketTrials}, {"node_trials", TableNodeLoads, s.NodeTrials}} {
-		if lim.trials > 0 && !slices.Contains(s.Tables, lim.table) {
+		key, tables string
+		trials      int
+		recorded    bool
+	}{
+		{"packet_trials", "packets or messages", s.PacketTrials, s.has(TablePackets) || s.has(TableMessages)},
+		{"node_trials", TableNodeLoads, s.NodeTrials, s.has(TableNodeLoads)},
+	} {
+		if lim.trials > 0 && !lim.recorded {
 			e := at(lim.key)
-			e.Msg = "set, but tables do not include " + lim.table
+			e.Msg = "set, but tables do not include " + lim.tables
 			return e
 		}
 	}
@@ -358,6 +370,7 @@ func (s *Spec) expand() error {
 		return e
 	}
 	seqs := slices.Contains(s.Tables, TableDelaySeq)
+	packets := slices.Contains(s.Tables, TablePackets)
 	s.points, s.skipped = nil, nil
 	for _, c := range s.Grid.expand() {
 		c.Record = s.record(0) // what the trials record at most
@@ -368,6 +381,11 @@ func (s *Spec) expand() error {
 				e.Msg = fmt.Sprintf("%v: %v", p, err)
 				return e
 			}
+		}
+		if k, _ := routers.Lookup(c.Router); packets && k.Copies {
+			e := at("grid")
+			e.Msg = fmt.Sprintf("%v: the packets table holds one packet per message; %s sends copies (the messages table records them)", p, c.Router)
+			return e
 		}
 		err := c.Validate()
 		if err == nil {

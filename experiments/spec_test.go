@@ -196,7 +196,8 @@ profiles:
 // TestEmbeddedSpecs checks the shipped experiments: each parses, is named
 // after its file, and its paper profile runs thousands of seeds.
 func TestEmbeddedSpecs(t *testing.T) {
-	want := []string{"delay-sequences", "priority-load", "queue-disciplines", "relations", "routing-compare", "valiant-tail"}
+	want := []string{"butterfly-loads", "butterfly-tail", "delay-sequences", "priority-load", "queue-disciplines", "relations",
+		"replication-loss", "routing-compare", "valiant-tail"}
 	if !slices.Equal(Names(), want) {
 		t.Fatalf("Names() = %q, want %q", Names(), want)
 	}
@@ -216,7 +217,8 @@ func TestEmbeddedSpecs(t *testing.T) {
 			t.Errorf("%s: paper profile runs %d trials per point, default %d", name, p.Trials, s.Trials)
 		}
 	}
-	for name, table := range map[string]string{"valiant-tail": TablePackets, "priority-load": TableLoads, "delay-sequences": TableDelaySeq} {
+	for name, table := range map[string]string{"valiant-tail": TablePackets, "priority-load": TableLoads, "delay-sequences": TableDelaySeq,
+		"replication-loss": TableMessages, "butterfly-loads": TableLoadCounts} {
 		s, _ := Lookup(name)
 		if !slices.Contains(s.Tables, table) {
 			t.Errorf("%s records %v, want %s too", name, s.Tables, table)

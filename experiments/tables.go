@@ -21,6 +21,7 @@ type outcome struct {
 	dst, via  []uint32
 	nodeLoads bool       // the trial writes rows of the nodeloads table
 	seq       *seqCounts // for the delayseq table
+	loads     [][]int64  // for the loadcounts table
 }
 
 // table is the Arrow schema of an output table and how one trial becomes
@@ -100,6 +101,17 @@ var tables = map[string]table{
 		schema: schema(i32("trial"), i32("T"), i32("d_len"), i64("d_load"),
 			i64("x_fixed"), i64("h_fixed"), i64("x_extracted"), i64("h_extracted")),
 		rows: seqRows,
+	},
+	TableMessages: {
+		schema: schema(i32("trial"), i32("message"), i32("dst"),
+			arrow.Field{Name: "via", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+			arrow.Field{Name: "at_via", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+			i32("at_dst"), arrow.Field{Name: "delivered", Type: arrow.FixedWidthTypes.Boolean}),
+		rows: messageRows,
+	},
+	TableLoadCounts: {
+		schema: schema(i32("trial"), i32("p"), i32("f"), i64("nodes")),
+		rows:   loadCountRows,
 	},
 }
 

@@ -76,47 +76,6 @@ func TestDisjointPathsExhaustive(t *testing.T) {
 	}
 }
 
-// butterflyRoute returns the cube dimensions crossed by the butterfly route
-// β^d of thesis Ch. II.2 from super-node s to super-node z in BF_n: starting in
-// layer d, step i = 1 … n+1 is taken in layer l = d, d+1, …, n, 1, …, d and
-// crosses dimension l when bit i of β^d = (1, r(d+1), …, r(n), r(1), …,
-// r(d−1), ¬r(d)) is 1, where r = s ⊕ z.
-func butterflyRoute(n, d int, s, z uint32) []int {
-	r := func(l int) bool { return (s^z)>>(l-1)&1 == 1 }
-	route := []int{d}
-	for i := 1; i < n; i++ {
-		if l := 1 + (d-1+i)%n; r(l) {
-			route = append(route, l)
-		}
-	}
-	if !r(d) {
-		route = append(route, d)
-	}
-	return route
-}
-
-// TestDisjointPathsButterfly checks, for every pair s ≠ z of Q_n, n ≤ 7, that
-// α^d is the sequence of cross edges of the butterfly route β^d (thesis
-// Ch. II.2). Disjointness alone does not pin the choice of m_i in Ch. II.1;
-// this does.
-func TestDisjointPathsButterfly(t *testing.T) {
-	for n := 1; n <= 7; n++ {
-		c := Cube{N: n}
-		for s := range uint32(c.Nodes()) {
-			for z := range uint32(c.Nodes()) {
-				if s == z {
-					continue
-				}
-				for i, p := range c.DisjointPaths(s, z) {
-					if want := butterflyRoute(n, i+1, s, z); !slices.Equal(p, want) {
-						t.Fatalf("Q_%d, s = %b, z = %b: α^%d = %v, cross edges of β^%d = %v", n, s, z, i+1, p, i+1, want)
-					}
-				}
-			}
-		}
-	}
-}
-
 // TestDisjointPathsExamples holds paths worked out by hand from the
 // definition in thesis Ch. II.1.
 func TestDisjointPathsExamples(t *testing.T) {

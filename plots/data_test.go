@@ -219,4 +219,5 @@ func writeDataset(t *testing.T, dir string) {
 		})
 		seqs.write(t, dir, "delay-sequences", "delayseq", n)
 	}
+	writeChapterIIDataset(t, dir)
 }

@@ -9,8 +9,8 @@ type Output struct {
 	Notes []string
 }
 
-// Figure is one figure of Chapter I of the thesis [Schömer 1988], drawn from
-// the Parquet files of one experiment.
+// Figure is one figure of Chapters I and II of the thesis [Schömer 1988],
+// drawn from the Parquet files of one experiment.
 type Figure struct {
 	// Name is the file name stem in the output directory.
 	Name string
@@ -32,4 +32,10 @@ var Figures = []Figure{
 	{"priority-load", "priority-load", "mean f(p,v) per priority p with 95% intervals against Lemma I.4's 1/2", PriorityLoad},
 	{"queue-disciplines", "queue-disciplines", "mean T/n against n per queue discipline and port model", QueueDisciplines},
 	{"relations", "relations", "mean T against μ·n for μ-bounded requests", Relations},
+	{"butterfly-time", "butterfly-tail", "mean T/n against n of n copies on disjoint paths (sequential, pipelined, trimmed) and single-copy Valiant", ButterflyTime},
+	{"butterfly-tail", "butterfly-tail", "CCDF of T/n per n of n copies on disjoint paths, with the Theorem II.1 bound", ButterflyTail},
+	{"butterfly-loads", "butterfly-loads", "the per-node law of f(p,w) against the binomial law behind Lemma II.2", ButterflyLoads},
+	{"replication-loss", "replication-loss", "messages lost against q, log–log: n copies, m-of-n pieces, one copy, exact brackets and the thesis' bound", ReplicationLoss},
+	{"replication-bandwidth", "replication-loss", "messages lost against the data sent per message, pieces m = n … 1 and one copy", ReplicationBandwidth},
+	{"replication-threshold", "replication-loss", "the q at which 1% of messages are lost against n: measured, exact, the thesis' bound and Theorem II.2", ReplicationThreshold},
 }

@@ -17,24 +17,8 @@ func BenchmarkValiant(b *testing.B) {
 			if n >= 24 && testing.Short() {
 				b.Skip("n=24 needs about 1 GiB and 20 seconds; skipped with -short")
 			}
-			cfg := Config{Router: "valiant", Pattern: "random", N: n, Mu: 1}
-			var s Sim
-			rng := testRand(1)
-			var hops int64
-			for b.Loop() {
-				b.StopTimer()
-				if err := s.Draw(cfg, rng); err != nil {
-					b.Fatal(err)
-				}
-				b.StartTimer()
-				res, err := s.Route(cfg, rng)
-				if err != nil {
-					b.Fatal(err)
-				}
-				hops += res.Hops
-			}
+			s := benchRoute(b, Config{Router: "valiant", Pattern: "random", N: n, Mu: 1})
 			packets := float64(s.Req.Packets())
-			b.ReportMetric(float64(hops)/b.Elapsed().Seconds(), "hops/s")
 			b.ReportMetric(float64(s.eng.StateBytes())/packets, "engine-B/pkt")
 			b.ReportMetric(float64(s.StateBytes())/packets, "total-B/pkt")
 		})
@@ -78,4 +62,46 @@ func BenchmarkGeneral(b *testing.B) {
 			b.ReportMetric(float64(hops)/b.Elapsed().Seconds(), "hops/s")
 		})
 	}
+}
+
+// BenchmarkDisjoint routes random permutations with disjoint (n copies per
+// message, phases one after the other, no faults). It reports packet-hops
+// per second of routing and the simulator state per packet of one phase
+// (a butterfly node each): engine buffers, and with the drawn instance and
+// the router's per-message state.
+func BenchmarkDisjoint(b *testing.B) {
+	for _, n := range []int{10, 14, 18, 20} {
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			if n >= 20 && testing.Short() {
+				b.Skip("n=20 needs about 1 GiB and a minute; skipped with -short")
+			}
+			s := benchRoute(b, Config{Router: "disjoint", Pattern: "random", N: n, Mu: 1})
+			packets := float64(n << n)
+			b.ReportMetric(float64(s.eng.StateBytes())/packets, "engine-B/pkt")
+			b.ReportMetric(float64(s.StateBytes()+s.instances["disjoint"].(*disjoint).bf.bytes())/packets, "total-B/pkt")
+		})
+	}
+}
+
+// benchRoute routes trials of cfg until the benchmark has enough, drawing
+// each instance untimed, reports the packet-hops per second of routing and
+// returns the simulator.
+func benchRoute(b *testing.B, cfg Config) *Sim {
+	var s Sim
+	rng := testRand(1)
+	var hops int64
+	for b.Loop() {
+		b.StopTimer()
+		if err := s.Draw(cfg, rng); err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+		res, err := s.Route(cfg, rng)
+		if err != nil {
+			b.Fatal(err)
+		}
+		hops += res.Hops
+	}
+	b.ReportMetric(float64(hops)/b.Elapsed().Seconds(), "hops/s")
+	return &s
 }

@@ -21,6 +21,13 @@ type Config struct {
 	K         int
 	FaultList *faults.Set
 	Record    engine.Record
+	// Disjoint-path routing (router disjoint): each message is cut into
+	// n pieces of which any Pieces rebuild it (0 or 1: n copies); Pipelined
+	// forwards at the intermediate as soon as it can; Trim drops trailing
+	// straight hops.
+	Pieces    int
+	Pipelined bool
+	Trim      bool
 }
 
 // Validate reports the first thing wrong with c.
@@ -85,6 +92,9 @@ const (
 
 // MemoryBytes estimates the memory one trial of c needs.
 func (c Config) MemoryBytes() int64 {
+	if k, err := Lookup(c.Router); err == nil && k.Memory != nil {
+		return k.Memory(c)
+	}
 	nodes := int64(1) << c.N
 	packets := nodes * int64(c.Mu)
 	// Valiant's routing with μ = 1 holds up to a fifth of the packets in

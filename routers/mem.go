@@ -6,8 +6,9 @@ import (
 	"os"
 )
 
-// availableMemory is MemAvailable from /proc/meminfo, or 16 GiB if unknown.
-func availableMemory() int64 {
+// availableMemory is MemAvailable from /proc/meminfo, or 16 GiB if unknown
+// (a variable for tests).
+var availableMemory = func() int64 {
 	const fallback = 16 << 30
 	f, err := os.Open("/proc/meminfo")
 	if err != nil {

@@ -39,6 +39,15 @@ var Params = []Param{
 	{Name: "k", Doc: "number of directed edges that fail, chosen uniformly (static faults)", Type: Int, Default: "0", Lo: 0, Hi: math.MaxInt32, Instance: true,
 		set: func(c *Config, v string) error { return setInt(&c.K, v) },
 		get: func(c Config) string { return strconv.Itoa(c.K) }},
+	{Name: "pieces", Doc: "pieces of a message that rebuild it, of the n sent (1: n copies)", Type: Int, Default: "1", Lo: 1, Hi: hypercube.MaxDim, Own: true,
+		set: func(c *Config, v string) error { return setInt(&c.Pieces, v) },
+		get: func(c Config) string { return strconv.Itoa(c.pieces()) }},
+	{Name: "pipelined", Doc: "forwarding at the intermediate as soon as it has the message", Type: Bool, Default: "false", Own: true,
+		set: func(c *Config, v string) error { c.Pipelined = v == "true"; return nil },
+		get: func(c Config) string { return strconv.FormatBool(c.Pipelined) }},
+	{Name: "trim", Doc: "butterfly routes without their trailing straight hops", Type: Bool, Default: "false", Own: true,
+		set: func(c *Config, v string) error { c.Trim = v == "true"; return nil },
+		get: func(c Config) string { return strconv.FormatBool(c.Trim) }},
 }
 
 // ParamType is the type of a parameter's values.

@@ -14,6 +14,7 @@ var Registry = []Kind{
 	ecubeKind,
 	valiantKind,
 	bitonicKind,
+	disjointKind,
 }
 
 // Kind is a registered router: what it is, what it runs under, what a trial
@@ -30,6 +31,9 @@ type Kind struct {
 	Permutations bool
 	// Faults says that it runs on a cube with failed edges.
 	Faults bool
+	// Copies says that it sends each message as several packets, and
+	// reports what became of them in Result.Copies.
+	Copies bool
 	// Params names the parameters of its own (Param.Own) it takes.
 	Params []string
 	// DelaySequences says that its priorities rise along every route of
@@ -46,6 +50,11 @@ type Kind struct {
 	Draw  func(d *Drawn, c Config, rng *rand.Rand)
 	// New returns a router of this kind for one worker's trials.
 	New func() Instance
+	// Check, if set, reports what else of c the router does not run.
+	Check func(c Config) error
+	// Memory, if set, estimates the memory one trial of c needs
+	// (Config.MemoryBytes).
+	Memory func(c Config) int64
 }
 
 // An Instance routes one worker's trials of one kind of router, reusing
@@ -93,6 +102,9 @@ func (k *Kind) Supports(c Config) error {
 		if v := p.Get(c); p.Own && v != p.Default && !slices.Contains(k.Params, p.Name) {
 			return fmt.Errorf("%s takes no %s (%s=%s)", k.Name, p.Doc, p.Name, v)
 		}
+	}
+	if k.Check != nil {
+		return k.Check(c)
 	}
 	return nil
 }

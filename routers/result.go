@@ -12,7 +12,14 @@ import (
 // engine's (T, hops, the largest queue, the packets lost). Every one is a
 // nullable column of the trials table and a key of hyperroute sim --jsonl,
 // null for the routers that do not report it.
-var Measures = []Measure{}
+var Measures = []Measure{
+	{Name: "messages", Doc: "messages routed (for single-copy routers: packets)", Type: Int},
+	{Name: "lost", Doc: "messages lost on failed edges", Type: Int},
+	{Name: "moved", Doc: "data sent over cube links, in message lengths", Type: Float},
+	{Name: "T1", Doc: "steps of phase 1, until every phase-1 copy has arrived or been lost", Type: Int},
+	{Name: "T2", Doc: "steps of phase 2, each message's copies counted from their start", Type: Int},
+	{Name: "lost1", Doc: "messages lost in phase 1: their intermediate got too few pieces to forward", Type: Int},
+}
 
 // Measure is a per-trial number of some routers.
 type Measure struct {
@@ -24,7 +31,16 @@ type Measure struct {
 // measures.
 type Result struct {
 	engine.Result
+	// Copies is, with Record.Packets, what became of each message of a
+	// router that sends it as several copies or pieces; nil otherwise.
+	Copies   []Copies
 	measured []float64 // by index of Measures, NaN if not reported
+}
+
+// Copies counts the copies (or pieces) of one message that reached its
+// intermediate and its destination.
+type Copies struct {
+	AtVia, AtDst uint8
 }
 
 // newResult wraps the engine's result res, err with no measures reported.

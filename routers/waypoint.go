@@ -62,7 +62,15 @@ func (w *waypoints) Route(e *engine.Engine, d *Drawn, c Config) (*Result, error)
 		// failed edge is lost.
 		e.Faults, e.OnFailure = &d.Faults, engine.Lose
 	}
-	return newResult(e.Run(w, c.Prios()))
+	res, err := newResult(e.Run(w, c.Prios()))
+	if err != nil {
+		return nil, err
+	}
+	// Every packet is a message of its own, sent once.
+	res.Set("messages", float64(len(w.Dst)))
+	res.Set("lost", float64(res.Dropped))
+	res.Set("moved", float64(res.Hops))
+	return res, nil
 }
 
 // Fused says that the fused step may run w in the single-port model.

@@ -21,8 +21,11 @@
 // sequences), LemmaI5Binomial and LemmaI5Exp (how many packets meet a fixed
 // delay sequence), LemmaI6Bound and LemmaI6PerPacket (how long they stay on
 // it), TheoremI1Bound and TheoremI1Tail (the run time T), with BestC and
-// TheoremI1R to invert them. Chapter II: LemmaII1LogCount, TheoremII1Bound,
-// MessageLossBound, AnyMessageLossBound, TheoremII2MaxQ. Chapter III:
+// TheoremI1R to invert them. Chapter II: LemmaII1LogCount, TheoremII1Bound
+// and TheoremII1Tail, MessageLossBound, AnyMessageLossBound, TheoremII2MaxQ,
+// and the exact loss of a message on disjoint paths, PhaseLoss and the
+// bracket MessageLoss (MeanPhaseLoss, MeanMessageLoss over a uniform
+// intermediate; ValiantLoss for one copy; InvertQ solves for q). Chapter III:
 // DetourMissingBound, DetourMaxQ, MatchingFailureBound,
 // MatchingFailureLooseBound, MatchingMaxQ.
 //
@@ -34,6 +37,7 @@
 //
 // CCDF (with the ≥ convention of the bounds), Quantiles (Hyndman–Fan type 7),
 // MeanCI and StdDev, the Wilson and ClopperPearson intervals for a success
-// rate, and the two-sample Kolmogorov–Smirnov test KS2 (docs/model.md,
-// "Empirical statistics").
+// rate, the two-sample Kolmogorov–Smirnov test KS2, Pearson's chi-square
+// goodness-of-fit test ChiSquare and the one-sample t test TTest
+// (docs/model.md, "Empirical statistics").
 package stats

@@ -18,7 +18,9 @@ import (
 var stdin io.Reader = os.Stdin
 
 // boundKinds are the kinds of `hyperroute bound`, in the order of the help.
-var boundKinds = []string{"binom", "chernoff", "hoeffding", "lemma-i5", "theorem-i1"}
+var boundKinds = []string{"binom", "chernoff", "hoeffding", "lemma-i5", "theorem-i1",
+	"theorem-ii1", "message-loss", "any-message-loss", "theorem-ii2",
+	"phase-loss", "loss-bracket", "mean-loss", "valiant-loss"}
 
 // boundQuery is one evaluation asked of `hyperroute bound`: the flags of the
 // command line, or one JSON line of the batch form. Absent values are nil.
@@ -31,6 +33,9 @@ type boundQuery struct {
 	C    *float64 `json:"c"` // threshold c·n (lemma-i5) or 12·c·n (theorem-i1)
 	T    *float64 `json:"t"` // threshold of T (theorem-i1, instead of c)
 	Form string   `json:"form"`
+	K    *int64   `json:"k"`  // distance of phase 1 (phase-loss, loss-bracket)
+	K2   *int64   `json:"k2"` // distance of phase 2 (loss-bracket)
+	S    *float64 `json:"S"`  // exponent of theorem-ii2
 }
 
 // boundResult is one line of output: the query's values, the bound and its
@@ -45,6 +50,9 @@ type boundResult struct {
 	C        *float64 `json:"c,omitempty"`
 	T        *float64 `json:"t,omitempty"`
 	Form     string   `json:"form,omitempty"`
+	K        *int64   `json:"k,omitempty"`
+	K2       *int64   `json:"k2,omitempty"`
+	S        *float64 `json:"S,omitempty"`
 	Value    float64  `json:"value"`
 	LogValue *float64 `json:"log_value"`
 }
@@ -62,6 +70,22 @@ kinds and their values (B(m,N,q) = Pr(Bin(N,q) ≥ m)):
   theorem-i1  --n (--c | --t)
                             Pr(T ≥ 12cn) ≤ ½·18^n·2·e^{−min(c/2, c ln c − c + 1)n},
                             capped at 1; --t T gives the bound on Pr(T ≥ t)
+  theorem-ii1 --n (--c | --t)
+                            Pr(T ≥ 12cn+2) ≤ 2·⅓n·6^n·2·e^{−min(c/2, c ln c − c + 1)n},
+                            capped at 1; --t T: c = (T−2)/(12n)
+  message-loss --n --q      2(nq)^n, capped at 1: a message on n disjoint paths
+  any-message-loss --n --q  2(2nq)^n, capped at 1: some message of a permutation
+  theorem-ii2 --n --S       the q = 1/(2n·e^S) below which all messages arrive
+                            with probability ≥ 1 − 2e^{−Sn}
+  phase-loss  --n --k --q [--m]
+                            exact Pr(fewer than m of n edge-disjoint paths, k of
+                            length k and n−k of length k+2, arrive); m = 1 default
+  loss-bracket --n --k --k2 --q [--m] [--form upper|lower]
+                            the exact bracket on a message's loss over phases of
+                            distance k and k2: pA+pB−pA·pB (upper) or max(pA, pB)
+  mean-loss   --n --q [--m] [--form upper|lower|phase]
+                            loss-bracket (or phase-loss) averaged over k, k2 ~ Bin(n, ½)
+  valiant-loss --n --q      1 − (1 − q/2)^{2n}: a single copy, Valiant's routing
 
 Output: {"kind":…, the values given…, "value":v, "log_value":ln v}, log_value
 null when v = 0. A batch line is an object with the same keys as the flags,
@@ -84,7 +108,10 @@ func runBound(args []string, stdout, stderr io.Writer) error {
 	dim := fs.Int64("n", 0, "cube dimension n ≥ 1")
 	c := fs.Float64("c", 0, "threshold constant c ≥ 0")
 	t := fs.Float64("t", 0, "threshold of T (theorem-i1)")
-	form := fs.String("form", "", "lemma-i5 form: binomial (default) or exp")
+	form := fs.String("form", "", "lemma-i5 form: binomial (default) or exp; loss-bracket, mean-loss: upper (default), lower, phase")
+	k := fs.Int64("k", 0, "distance of phase 1 (phase-loss, loss-bracket)")
+	k2 := fs.Int64("k2", 0, "distance of phase 2 (loss-bracket)")
+	bigS := fs.Float64("S", 0, "exponent S of theorem-ii2")
 	for _, a := range args {
 		if a == "-h" || a == "-help" || a == "--h" || a == "--help" {
 			fmt.Fprint(stderr, boundUsage)
@@ -121,6 +148,12 @@ func runBound(args []string, stdout, stderr io.Writer) error {
 			bq.C = c
 		case "t":
 			bq.T = t
+		case "k":
+			bq.K = k
+		case "k2":
+			bq.K2 = k2
+		case "S":
+			bq.S = bigS
 		case "form":
 			bq.Form = *form
 			if *form == "" {
@@ -192,7 +225,8 @@ const maxExactInt = 1 << 53
 
 // evalBound checks a query and evaluates it; every error is a usage error.
 func evalBound(bq boundQuery) (boundResult, error) {
-	res := boundResult{Kind: bq.Kind, M: bq.M, N: bq.N, Q: bq.Q, Dim: bq.Dim, C: bq.C, T: bq.T, Form: bq.Form}
+	res := boundResult{Kind: bq.Kind, M: bq.M, N: bq.N, Q: bq.Q, Dim: bq.Dim, C: bq.C, T: bq.T, Form: bq.Form,
+		K: bq.K, K2: bq.K2, S: bq.S}
 	var logv float64
 	switch bq.Kind {
 	case "binom", "chernoff", "hoeffding":
@@ -266,6 +300,11 @@ func evalBound(bq boundQuery) (boundResult, error) {
 		default:
 			return res, usagef("theorem-i1 needs c or t")
 		}
+	case "theorem-ii1", "message-loss", "any-message-loss", "theorem-ii2", "phase-loss", "loss-bracket", "mean-loss", "valiant-loss":
+		var err error
+		if logv, err = evalChapterII(&res, bq); err != nil {
+			return res, err
+		}
 	case "":
 		return res, usagef("missing kind (want one of %s)", strings.Join(boundKinds, ", "))
 	default:
@@ -285,8 +324,10 @@ func only(bq boundQuery, want ...string) error {
 	has := map[string]bool{
 		"m": bq.M != nil, "N": bq.N != nil, "q": bq.Q != nil, "n": bq.Dim != nil,
 		"c": bq.C != nil, "t": bq.T != nil, "form": bq.Form != "",
+		"k": bq.K != nil, "k2": bq.K2 != nil, "S": bq.S != nil,
 	}
-	optional := map[string]bool{"form": true, "t": true, "c": bq.Kind == "theorem-i1"}
+	optional := map[string]bool{"form": true, "t": true, "c": bq.Kind == "theorem-i1" || bq.Kind == "theorem-ii1",
+		"m": lossKinds[bq.Kind]}
 	wanted := make(map[string]bool)
 	for _, k := range want {
 		wanted[k] = true
@@ -294,7 +335,7 @@ func only(bq boundQuery, want ...string) error {
 			return usagef("%s needs %s", bq.Kind, k)
 		}
 	}
-	for _, k := range []string{"m", "N", "q", "n", "c", "t", "form"} {
+	for _, k := range []string{"m", "N", "q", "n", "c", "t", "form", "k", "k2", "S"} {
 		if has[k] && !wanted[k] {
 			return usagef("%s takes no %s (it takes %s)", bq.Kind, k, strings.Join(want, ", "))
 		}

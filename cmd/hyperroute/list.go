@@ -69,6 +69,8 @@ func runList(args []string, stdout, stderr io.Writer) error {
 	item(w, experiments.TableLoads, "one row per trial and priority p: Σ_v f(p,v) and its mean over the nodes")
 	item(w, experiments.TableNodeLoads, "one row per trial, priority p and node v: f(p,v), the packets that leave v with priority p")
 	item(w, experiments.TableDelaySeq, "one row per trial: the critical delay sequence of Lemma I.1, Σf along it, Σx and Σh for it and a fixed one")
+	item(w, experiments.TableMessages, "one row per message: copies at the intermediate and at the destination, delivered")
+	item(w, experiments.TableLoadCounts, "one row per trial, priority p and load f: the nodes w with f(p,w) = f")
 	return nil
 }
 

@@ -17,8 +17,8 @@ import pytest
 REPO = pathlib.Path(__file__).resolve().parents[2]
 NOTEBOOKS = REPO / "notebooks"
 
-#: The Chapter I experiments `make experiments` runs, and the tables each
-#: records (experiments/*.yaml).
+#: The experiments `make experiments` runs, and the tables each records
+#: (experiments/*.yaml).
 EXPERIMENTS = {
     "valiant-tail": {"trials", "packets"},
     "routing-compare": {"trials"},
@@ -26,6 +26,9 @@ EXPERIMENTS = {
     "priority-load": {"trials", "loads", "nodeloads"},
     "relations": {"trials"},
     "delay-sequences": {"trials", "delayseq"},
+    "butterfly-tail": {"trials"},
+    "butterfly-loads": {"trials", "loadcounts"},
+    "replication-loss": {"trials", "messages"},
 }
 
 

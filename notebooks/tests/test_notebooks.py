@@ -25,10 +25,14 @@ from conftest import NOTEBOOKS
 PATHS = sorted(NOTEBOOKS.glob("*.ipynb"))
 
 
-def test_there_are_four_notebooks():
+NOTEBOOK_WORDS = ["valiant-tail", "routing-compare", "relations", "delay-sequences",
+                  "butterfly"]
+
+
+def test_there_is_a_notebook_per_topic():
     names = [p.stem for p in PATHS]
-    assert len(names) == 4, names
-    for word in ["valiant-tail", "routing-compare", "relations", "delay-sequences"]:
+    assert len(names) == len(NOTEBOOK_WORDS), names
+    for word in NOTEBOOK_WORDS:
         assert any(word in n for n in names), (word, names)
 
 
@@ -140,3 +144,31 @@ def test_delayseq_folder_without_table_fails(tmp_path, monkeypatch):
     (tmp_path / "delay-sequences").mkdir()
     with pytest.raises(CellExecutionError, match="manifest.json does not exist"):
         execute(DELAYSEQ, tmp_path, monkeypatch)
+
+
+BUTTERFLY = NOTEBOOKS / "05-butterfly.ipynb"
+
+
+def test_butterfly_not_run_says_so(tmp_path, monkeypatch):
+    nb = execute(BUTTERFLY, tmp_path, monkeypatch)
+    out = text_of(nb)
+    for e in ["butterfly-tail", "butterfly-loads", "replication-loss"]:
+        assert f"The `{e}` experiment has not been run" in out
+
+
+def test_butterfly_losses_off_the_bracket_fail(results_dir, tmp_path, monkeypatch):
+    """The real replication-loss results with disjoint's losses doubled at
+    q ≥ 0.1: the notebook must stop on the loss check (before it gets to the
+    messages table, which now disagrees)."""
+    import shutil
+
+    shutil.copytree(results_dir / "replication-loss", tmp_path / "replication-loss")
+    for f in (tmp_path / "replication-loss" / "trials").glob("**/*.parquet"):
+        t = pq.read_table(f)
+        meta = t.schema.metadata
+        df = t.to_pandas()
+        sel = (df["router"] == "disjoint") & (df["q"] >= 0.1)
+        df.loc[sel, "lost"] = (2 * df.loc[sel, "lost"]).clip(upper=df.loc[sel, "messages"])
+        pq.write_table(pa.Table.from_pandas(df, schema=t.schema, preserve_index=False).replace_schema_metadata(meta), f)
+    with pytest.raises(CellExecutionError, match="measured losses off the exact bracket"):
+        execute(BUTTERFLY, tmp_path, monkeypatch)

@@ -44,6 +44,9 @@ GRID = [
     ("mu", "int32", False),
     ("q", "double", False),
     ("k", "int32", False),
+    ("pieces", "int32", False),
+    ("pipelined", "bool", False),
+    ("trim", "bool", False),
 ]
 
 #: Column name, Arrow type, nullable — per table, as experiments/tables.go
@@ -57,6 +60,12 @@ EXPECTED = {
         ("max_queue", "int32", True),
         ("failed_edges", "int64", False),
         ("dropped", "int64", False),
+        ("messages", "int64", True),
+        ("lost", "int64", True),
+        ("moved", "double", True),
+        ("T1", "int64", True),
+        ("T2", "int64", True),
+        ("lost1", "int64", True),
     ],
     "packets": GRID + [
         ("trial", "int32", False),
@@ -90,21 +99,41 @@ EXPECTED = {
         ("x_extracted", "int64", False),
         ("h_extracted", "int64", False),
     ],
+    "messages": GRID + [
+        ("trial", "int32", False),
+        ("message", "int32", False),
+        ("dst", "int32", False),
+        ("via", "int32", True),
+        ("at_via", "int32", True),
+        ("at_dst", "int32", False),
+        ("delivered", "bool", False),
+    ],
+    "loadcounts": GRID + [
+        ("trial", "int32", False),
+        ("p", "int32", False),
+        ("f", "int32", False),
+        ("nodes", "int64", False),
+    ],
 }
-
-#: The columns that identify a row of each table.
-ROW_KEY = {
-    "trials": ["router", "port", "queue", "pattern", "n", "mu", "trial"],
-    "packets": ["router", "port", "queue", "pattern", "n", "mu", "trial", "packet"],
-    "loads": ["router", "port", "queue", "pattern", "n", "mu", "trial", "p"],
-    "nodeloads": ["router", "port", "queue", "pattern", "n", "mu", "trial", "p", "v"],
-    "delayseq": ["router", "port", "queue", "pattern", "n", "mu", "trial"],
-}
-
-POLARS = {"string": pl.String, "int32": pl.Int32, "int64": pl.Int64, "uint64": pl.UInt64, "double": pl.Float64}
-DUCKDB = {"string": "VARCHAR", "int32": "INTEGER", "int64": "BIGINT", "uint64": "UBIGINT", "double": "DOUBLE"}
 
 GRID_NAMES = [c for c, _, _ in GRID]
+
+#: The columns that identify a row of each table: the grid point and the
+#: trial, and within a trial the packet, priority, message or load.
+ROW_KEY = {
+    "trials": GRID_NAMES + ["trial"],
+    "packets": GRID_NAMES + ["trial", "packet"],
+    "loads": GRID_NAMES + ["trial", "p"],
+    "nodeloads": GRID_NAMES + ["trial", "p", "v"],
+    "delayseq": GRID_NAMES + ["trial"],
+    "messages": GRID_NAMES + ["trial", "message"],
+    "loadcounts": GRID_NAMES + ["trial", "p", "f"],
+}
+
+POLARS = {"string": pl.String, "int32": pl.Int32, "int64": pl.Int64, "uint64": pl.UInt64, "double": pl.Float64,
+          "bool": pl.Boolean}
+DUCKDB = {"string": "VARCHAR", "int32": "INTEGER", "int64": "BIGINT", "uint64": "UBIGINT", "double": "DOUBLE",
+          "bool": "BOOLEAN"}
 
 #: The conventional metadata keys of every part file (results/doc.go).
 META_KEYS = [
@@ -159,7 +188,8 @@ def _glob(results, e, t) -> str:
 
 
 def _arrow_type(name: str) -> pa.DataType:
-    return {"string": pa.string(), "int32": pa.int32(), "int64": pa.int64(), "uint64": pa.uint64(), "double": pa.float64()}[name]
+    return {"string": pa.string(), "int32": pa.int32(), "int64": pa.int64(), "uint64": pa.uint64(), "double": pa.float64(),
+            "bool": pa.bool_()}[name]
 
 
 #: The type of each grid column; partition keys are grid columns.
@@ -506,12 +536,14 @@ def test_readers_hold_the_same_rows(results_dir, experiment, table):
     }
     a = readings["pyarrow.dataset"]
     assert not a.duplicated(key).any(), f"duplicate {key}"
-    readings = {name: _canonical(x[cols], key) for name, x in readings.items()}
+    readings = {name: x[cols].copy() for name, x in readings.items()}
     # Readers differ in how they hold a nullable integer (float with NaN,
-    # or a masked integer): compare every nullable column as Float64.
-    for c in [c for c, _, nullable in EXPECTED[table] if nullable]:
-        for x in readings.values():
-            x[c] = x[c].astype("Float64")
+    # or a masked integer): compare them as masked floats.
+    for c, t, nullable in EXPECTED[table]:
+        if nullable and t in ("int32", "int64"):
+            for x in readings.values():
+                x[c] = x[c].astype("Float64")
+    readings = {name: _canonical(x, key) for name, x in readings.items()}
     a = readings.pop("pyarrow.dataset")
     for name, x in readings.items():
         pd.testing.assert_frame_equal(a, x, check_dtype=False, obj=f"{name} vs pyarrow.dataset")

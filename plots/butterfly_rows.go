@@ -1,0 +1,122 @@
+package plots
+
+import (
+	"fmt"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+
+	"github.com/hyperroute/hyperroute/results"
+)
+
+// copyTrial is a row of a trials table of the Chapter II experiments: the
+// grid with disjoint's parameters and the failure probability, T and the
+// routers' measures, −1 where a router does not report one.
+type copyTrial struct {
+	grid
+	Pieces                int
+	Pipelined, Trim       bool
+	Q                     float64
+	T, T1, T2             int64
+	Messages, Lost, Lost1 int64
+	Moved                 float64
+}
+
+// readCopyTrials reads DIR/experiment/trials with the Chapter II columns.
+func readCopyTrials(dir, experiment string) ([]copyTrial, error) {
+	c, err := readTable(dir, experiment, "trials")
+	if err != nil {
+		return nil, err
+	}
+	g, pieces, q, T := readGrids(c), c.ints("pieces", false), c.floats("q"), c.ints("T", false)
+	pipelined, trim := read(c, "pipelined", false, bools), read(c, "trim", false, bools)
+	measure := func(name string) []int64 { return read(c, name, false, nullableInts) }
+	t1, t2, msgs, lost, lost1 := measure("T1"), measure("T2"), measure("messages"), measure("lost"), measure("lost1")
+	moved := read(c, "moved", false, nullableFloats)
+	if c.err != nil {
+		return nil, c.release()
+	}
+	rows := make([]copyTrial, len(T))
+	for i := range rows {
+		rows[i] = copyTrial{g[i], int(pieces[i]), pipelined[i], trim[i], q[i], T[i], t1[i], t2[i], msgs[i], lost[i], lost1[i], moved[i]}
+	}
+	return rows, c.release()
+}
+
+// loadCount is a row of a loadcounts table: the nodes with load f at
+// priority p in one trial.
+type loadCount struct {
+	grid
+	Trial, P, F, Nodes int64
+}
+
+// readLoadCounts reads DIR/experiment/loadcounts.
+func readLoadCounts(dir, experiment string) ([]loadCount, error) {
+	c, err := readTable(dir, experiment, "loadcounts")
+	if err != nil {
+		return nil, err
+	}
+	g := readGrids(c)
+	trial, p, f, nodes := c.ints("trial", false), c.ints("p", false), c.ints("f", false), c.ints("nodes", false)
+	if c.err != nil {
+		return nil, c.release()
+	}
+	rows := make([]loadCount, len(nodes))
+	for i := range rows {
+		rows[i] = loadCount{g[i], trial[i], p[i], f[i], nodes[i]}
+	}
+	return rows, c.release()
+}
+
+// bools returns a boolean column of tbl.
+func bools(tbl arrow.Table, name string) ([]bool, error) {
+	chunks, err := results.Column(tbl, name)
+	if err != nil {
+		return nil, err
+	}
+	var out []bool
+	for _, ch := range chunks {
+		a, ok := ch.(*array.Boolean)
+		if !ok {
+			return nil, fmt.Errorf("column %q is %s, want bool", name, ch.DataType())
+		}
+		for i := range a.Len() {
+			out = append(out, a.Value(i))
+		}
+	}
+	return out, nil
+}
+
+// nullableInts returns a nullable int64 column of tbl, −1 for null.
+func nullableInts(tbl arrow.Table, name string) ([]int64, error) {
+	return nullable(tbl, name, func(a *array.Int64, i int) int64 { return a.Value(i) }, -1)
+}
+
+// nullableFloats returns a nullable float64 column of tbl, −1 for null.
+func nullableFloats(tbl arrow.Table, name string) ([]float64, error) {
+	return nullable(tbl, name, func(a *array.Float64, i int) float64 { return a.Value(i) }, -1)
+}
+
+// nullable reads the column of tbl named name, of array type A, with none
+// in place of nulls.
+func nullable[A arrow.Array, T any](tbl arrow.Table, name string, value func(A, int) T, none T) ([]T, error) {
+	idx := tbl.Schema().FieldIndices(name)
+	if len(idx) != 1 {
+		return nil, fmt.Errorf("want one column %q, have %d", name, len(idx))
+	}
+	var out []T
+	for _, ch := range tbl.Column(idx[0]).Data().Chunks() {
+		a, ok := ch.(A)
+		if !ok {
+			return nil, fmt.Errorf("column %q is %s", name, ch.DataType())
+		}
+		for i := range ch.Len() {
+			if ch.IsNull(i) {
+				out = append(out, none)
+			} else {
+				out = append(out, value(a, i))
+			}
+		}
+	}
+	return out, nil
+}
