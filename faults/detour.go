@@ -1,0 +1,164 @@
+package faults
+
+import (
+	"fmt"
+
+	"github.com/hyperroute/hyperroute/hypercube"
+)
+
+// Detour is the detour U^I of length 3 around the edge from V in dimension
+// D [Schömer 1988, Ch. III.1]: V –I→ V⊕e_I –D→ V⊕e_I⊕e_D –I→ V⊕e_D, for a
+// dimension I ≠ D. Its middle edge is the edge of dimension D from V⊕e_I.
+type Detour struct {
+	V    uint32
+	D, I int
+}
+
+// Nodes returns the four nodes the detour visits, in order.
+func (u Detour) Nodes() [4]uint32 {
+	a := hypercube.Neighbor(u.V, u.I)
+	b := hypercube.Neighbor(a, u.D)
+	return [4]uint32{u.V, a, b, hypercube.Neighbor(b, u.I)}
+}
+
+// Middle returns the node the middle edge leaves; its dimension is D.
+func (u Detour) Middle() uint32 { return hypercube.Neighbor(u.V, u.I) }
+
+// Intact reports whether the three edges of u are intact in s.
+func (s *Set) Intact(u Detour) bool {
+	m := u.Middle()
+	return !s.FailedDim(u.V, u.I) && !s.FailedDim(m, u.D) && !s.FailedDim(hypercube.Neighbor(m, u.D), u.I)
+}
+
+// HasDetour reports whether the edge from v in dimension d has an intact
+// detour.
+func (s *Set) HasDetour(v uint32, d int) bool {
+	for i := 1; i <= s.N; i++ {
+		if i != d && s.Intact(Detour{v, d, i}) {
+			return true
+		}
+	}
+	return false
+}
+
+// Stranded is the number of failed edges without an intact detour.
+func (s *Set) Stranded() int {
+	k := 0
+	s.Each(func(v uint32, d int) {
+		if !s.HasDetour(v, d) {
+			k++
+		}
+	})
+	return k
+}
+
+// System is a detour system on a faulty cube: at most one detour for each
+// failed edge. A system is γ-conjunct if no intact edge is the middle edge
+// of more than γ of its detours (Ch. III.1).
+type System struct {
+	Faults *Set
+	via    []int8 // by edge index: the detour's dimension I, 0 for none
+}
+
+// NewSystem returns the system on f without detours.
+func NewSystem(f *Set) *System {
+	y := new(System)
+	y.Reset(f)
+	return y
+}
+
+// Reset empties y and puts it on f, reusing its memory.
+func (y *System) Reset(f *Set) {
+	y.Faults = f
+	if cap(y.via) < f.Edges() {
+		y.via = make([]int8, f.Edges())
+	}
+	y.via = y.via[:f.Edges()]
+	clear(y.via)
+}
+
+// Choose makes U^i the detour of the edge from v in dimension d; i = 0
+// removes its detour.
+func (y *System) Choose(v uint32, d, i int) { y.via[int(v)*y.Faults.N+d-1] = int8(i) }
+
+// Detour returns the detour of the edge from v in dimension d, if it has
+// one.
+func (y *System) Detour(v uint32, d int) (Detour, bool) {
+	i := int(y.via[int(v)*y.Faults.N+d-1])
+	return Detour{v, d, i}, i != 0
+}
+
+// Complete reports whether every failed edge has a detour.
+func (y *System) Complete() bool {
+	ok := true
+	y.Faults.Each(func(v uint32, d int) {
+		if _, has := y.Detour(v, d); !has {
+			ok = false
+		}
+	})
+	return ok
+}
+
+// Loads returns, by edge index, how many detours of y have that edge as
+// their middle edge, reusing buf.
+func (y *System) Loads(buf []int32) []int32 {
+	n := y.Faults.N
+	if cap(buf) < len(y.via) {
+		buf = make([]int32, len(y.via))
+	}
+	buf = buf[:len(y.via)]
+	clear(buf)
+	for e, i := range y.via {
+		if i != 0 {
+			u := Detour{uint32(e / n), e%n + 1, int(i)}
+			buf[int(u.Middle())*n+u.D-1]++
+		}
+	}
+	return buf
+}
+
+// Gamma returns the largest middle load of y in each dimension (index
+// d − 1) and over all dimensions: the system is γ-conjunct for that γ.
+func (y *System) Gamma() (perDim []int, gamma int) {
+	n := y.Faults.N
+	perDim = make([]int, n)
+	for e, l := range y.Loads(nil) {
+		if d := e % n; int(l) > perDim[d] {
+			perDim[d] = int(l)
+		}
+	}
+	for _, g := range perDim {
+		gamma = max(gamma, g)
+	}
+	return perDim, gamma
+}
+
+// Check reports the first way in which y is not a γ-conjunct detour system
+// on its faults: a detour on an intact edge, a detour in the edge's own
+// dimension or outside the cube, a detour over a failed edge, or an intact
+// edge that is the middle edge of more than γ detours. A failed edge
+// without a detour is allowed; Complete tells whether there is one.
+func (y *System) Check(gamma int) error {
+	f, n := y.Faults, y.Faults.N
+	for e, i := range y.via {
+		if i == 0 {
+			continue
+		}
+		u := Detour{uint32(e / n), e%n + 1, int(i)}
+		switch {
+		case !f.FailedDim(u.V, u.D):
+			return fmt.Errorf("faults: detour U^%d of the intact edge %d-%d->%d", u.I, u.V, u.D, hypercube.Neighbor(u.V, u.D))
+		case u.I < 1 || u.I > n || u.I == u.D:
+			return fmt.Errorf("faults: edge %d-%d->%d: no detour U^%d in Q_%d", u.V, u.D, hypercube.Neighbor(u.V, u.D), u.I, n)
+		case !f.Intact(u):
+			return fmt.Errorf("faults: detour %v of edge %d-%d->%d crosses a failed edge", u.Nodes(), u.V, u.D, hypercube.Neighbor(u.V, u.D))
+		}
+	}
+	for e, l := range y.Loads(nil) {
+		if int(l) > gamma {
+			v, d := uint32(e/n), e%n+1
+			return fmt.Errorf("faults: edge %d-%d->%d is the middle edge of %d detours, more than γ = %d", v, d, hypercube.Neighbor(v, d), l, gamma)
+		}
+	}
+	return nil
+}
