@@ -19,7 +19,7 @@ var aabRing = Algorithm{
 		for v := range blocks {
 			blocks[v] = []uint32{uint32(v)}
 		}
-		lineGather(p, [][]uint32{ring}, true, blocks, make([][]int32, c.P))
+		lineGather(p, [][]uint32{ring}, true, blocks, make([][]int32, c.P), 0)
 	},
 }
 
@@ -48,20 +48,20 @@ var aabRowCol = Algorithm{
 			blocks[v] = []uint32{uint32(v)}
 		}
 		got := make([][]int32, c.P)
-		got = lineGather(p, rows, wrap, blocks, got)
+		got = lineGather(p, rows, wrap, blocks, got, 0)
 		for v := range blocks {
 			blocks[v] = rows[v/s]
 		}
-		lineGather(p, cols, wrap, blocks, got)
+		lineGather(p, cols, wrap, blocks, got, int32(s-1))
 	},
 }
 
 // lineGather runs an all-gather along each line of nodes (a ring if wrap,
 // else a line sending both ways): in round k a node passes on the block of
-// the node k−1 before it, which it received in round k−1. A node's first
-// sends wait for the messages start lists; it returns, per node, the
-// messages it received.
-func lineGather(p *program, lines [][]uint32, wrap bool, blocks [][]uint32, start [][]int32) [][]int32 {
+// the node k−1 before it, which it received in round k−1; round k is
+// round0+k of the program. A node's first sends wait for the messages
+// start lists; it returns, per node, the messages it received.
+func lineGather(p *program, lines [][]uint32, wrap bool, blocks [][]uint32, start [][]int32, round0 int32) [][]int32 {
 	got := make([][]int32, p.net.P)
 	for _, line := range lines {
 		n := len(line)
@@ -83,7 +83,7 @@ func lineGather(p *program, lines [][]uint32, wrap bool, blocks [][]uint32, star
 					if k > 1 {
 						deps = []int32{last[x]}
 					}
-					id := p.send(msg{src: line[x], dst: line[y], items: blocks[line[o]], after: deps})
+					id := p.send(msg{src: line[x], dst: line[y], items: blocks[line[o]], after: deps, round: round0 + int32(k)})
 					next[y] = id
 					got[line[y]] = append(got[line[y]], id)
 				}

@@ -13,7 +13,7 @@ var aasRing = Algorithm{
 		for v := range ring {
 			ring[v] = uint32(v)
 		}
-		ringExchange(p, [][]uint32{ring}, make([][]int32, c.P), func(o, d uint32) []uint32 {
+		ringExchange(p, [][]uint32{ring}, make([][]int32, c.P), 0, func(o, d uint32) []uint32 {
 			return []uint32{o*uint32(c.P) + d}
 		})
 	},
@@ -21,10 +21,10 @@ var aasRing = Algorithm{
 
 // ringExchange runs a total exchange around each ring of nodes: in round
 // i = 1 … n−1 the node at x sends to x+1 what the node at o = x−i+1 has
-// for the nodes at o+i … o+n−1; blocks(o, d) are the items the node o has
-// for the node d. A node's first send waits for the messages start lists;
-// it returns, per node, the messages it received.
-func ringExchange(p *program, rings [][]uint32, start [][]int32, blocks func(o, d uint32) []uint32) [][]int32 {
+// for the nodes at o+i … o+n−1, in round round0+i; blocks(o, d) are the
+// items the node o has for the node d. A node's first send waits for the
+// messages start lists; it returns, per node, the messages it received.
+func ringExchange(p *program, rings [][]uint32, start [][]int32, round0 int32, blocks func(o, d uint32) []uint32) [][]int32 {
 	got := make([][]int32, p.net.P)
 	for _, ring := range rings {
 		n := len(ring)
@@ -42,7 +42,7 @@ func ringExchange(p *program, rings [][]uint32, start [][]int32, blocks func(o, 
 					deps = []int32{last[x]}
 				}
 				y := (x + 1) % n
-				next[y] = p.send(msg{src: ring[x], dst: ring[y], items: items, after: deps})
+				next[y] = p.send(msg{src: ring[x], dst: ring[y], items: items, after: deps, round: round0 + int32(i)})
 				got[ring[y]] = append(got[ring[y]], next[y])
 			}
 			last = next
@@ -68,14 +68,14 @@ var aasRowCol = Algorithm{
 		// Along a row, node o has for node d the blocks of o for d's
 		// column; along a column, node o has for node d the blocks of
 		// o's row for d.
-		got := ringExchange(p, rows, make([][]int32, c.P), func(o, d uint32) []uint32 {
+		got := ringExchange(p, rows, make([][]int32, c.P), 0, func(o, d uint32) []uint32 {
 			var items []uint32
 			for _, w := range cols[int(d)%s] {
 				items = append(items, o*pp+w)
 			}
 			return items
 		})
-		ringExchange(p, cols, got, func(o, d uint32) []uint32 {
+		ringExchange(p, cols, got, int32(s-1), func(o, d uint32) []uint32 {
 			var items []uint32
 			for _, u := range rows[int(o)/s] {
 				items = append(items, u*pp+d)
@@ -91,14 +91,17 @@ var aasDimEx = Algorithm{
 	Topologies: cube, Ports: ports, Models: bothModel, Combining: true,
 	Build: func(p *program, c Config) {
 		pp := uint32(c.P)
+		// Before round k node v holds the blocks from the nodes that
+		// agree with it from bit k up, for the nodes that agree with it
+		// below bit k; it sends those for nodes across bit k.
 		exchange(p, c, func(v uint32, k int) []uint32 {
-			var items []uint32
+			items := make([]uint32, 0, c.P/2)
 			low := uint32(1)<<k - 1
-			for o := range pp {
-				for d := range pp {
-					if o>>k == v>>k && d&low == v&low && (d^v)>>k&1 == 1 {
-						items = append(items, o*pp+d)
-					}
+			for a := range uint32(1) << k {
+				o := v&^low | a
+				for b := range pp >> (k + 1) {
+					d := b<<(k+1) | (v^1<<k)&(1<<k) | v&low
+					items = append(items, o*pp+d)
 				}
 			}
 			return items

@@ -111,7 +111,7 @@ func duplicate(xs []int) int {
 	return -1
 }
 
-// members returns the multicast set: c.Dests, or ⌊(p−1)/2⌋ other nodes
+// members returns the multicast set: c.Dests, or ⌈(p−1)/2⌉ other nodes
 // drawn from the seed.
 func (c Config) members() []uint32 {
 	if len(c.Dests) > 0 {
@@ -129,7 +129,7 @@ func (c Config) members() []uint32 {
 		}
 	}
 	rng.Shuffle(len(others), func(i, j int) { others[i], others[j] = others[j], others[i] })
-	m := others[:(c.P-1)/2]
+	m := others[:c.P/2]
 	slices.Sort(m)
 	return m
 }

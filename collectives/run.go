@@ -68,8 +68,8 @@ func execute(c Config, prog *program) (Result, error) {
 		return Result{}, fmt.Errorf("%v %s: %w", c.Op, c.Algo, err)
 	}
 	r.endStep()
-	out := Result{Rho: res.T, RhoM: r.rhoM, Eta: r.eta, Hops: res.Hops, Messages: prog.messages(),
-		Time: r.time, RecvMax: r.recvMax}
+	out := Result{Rho: res.T, RhoM: r.units(r.maxBlocks), Eta: r.units(r.blockHops), Hops: res.Hops,
+		Messages: prog.messages(), Time: r.time, RecvMax: r.recvMax}
 	if c.Model == CT && !prog.oneHop() {
 		if err := r.cutThrough(&out); err != nil {
 			r.data.fail("%v", err)
@@ -93,14 +93,23 @@ type runner struct {
 	waiting   []int32    // per message: messages still to arrive first
 	waiters   csr[int32] // per message: the messages waiting for it
 	pending   []int32    // messages arrived in the current step
-	recvStep  []int32    // per node: the step of recvN
-	recvN     []int32    // per node: hops into it in that step
-	step      int32      // the step being accounted
-	stepTime  float64    // its longest hop
-	stepMax   float64    // its largest message, in blocks
-	time      float64    // store-and-forward time so far
-	rhoM, eta float64
-	recvMax   int
+	// With rounds, a message also waits for every message of the rounds
+	// before (a barrier): left counts the messages of each round still to
+	// arrive, open is the first round with some left, and blocked holds per
+	// round the messages whose inputs have arrived.
+	barrier  bool
+	left     []int32
+	open     int32
+	blocked  [][]int32
+	recvStep []int32 // per node: the step of recvN
+	recvN    []int32 // per node: hops into it in that step
+	step     int32   // the step being accounted
+	stepTime float64 // its longest hop
+	stepMax  float64 // its largest message, in blocks
+	time     float64 // store-and-forward time so far
+	// blocks of the largest message per step summed, and block-hops
+	maxBlocks, blockHops float64
+	recvMax              int
 }
 
 func newRunner(c Config, prog *program) *runner {
@@ -120,6 +129,16 @@ func newRunner(c Config, prog *program) *runner {
 	}
 	for _, ws := range byDep {
 		r.waiters.add(ws)
+	}
+	if r.barrier = prog.rounds(); r.barrier {
+		rounds := slices.Max(prog.round)
+		r.left = make([]int32, rounds+2)
+		r.blocked = make([][]int32, rounds+2)
+		for _, rd := range prog.round {
+			r.left[rd]++
+		}
+		r.open = 1
+		r.advance()
 	}
 	r.recvStep = make([]int32, c.P)
 	r.recvN = make([]int32, c.P)
@@ -145,7 +164,7 @@ func (r *runner) Start(first int, batch []engine.Move) {
 		m := &batch[i]
 		id := int32(first + i)
 		*m = engine.Move{Packet: engine.Packet{ID: uint32(id)}, To: r.prog.src[id]}
-		if r.waiting[id] > 0 {
+		if r.waiting[id] > 0 || r.barred(id) {
 			m.Fate = engine.Held
 			continue
 		}
@@ -199,7 +218,6 @@ func (r *runner) Settled(t int32, moves []engine.Move, out []engine.Move) []engi
 		id := int32(m.ID)
 		blocks := r.blocks(id)
 		cost := blocks*r.itemWords*r.c.Tw + r.c.Th
-		units := blocks * r.itemWords / float64(r.c.M)
 		if m.Via == 1 {
 			r.data.depart(id)
 		}
@@ -207,22 +225,60 @@ func (r *runner) Settled(t int32, moves []engine.Move, out []engine.Move) []engi
 			cost += r.c.Ts
 		}
 		r.stepTime = max(r.stepTime, cost)
-		r.stepMax = max(r.stepMax, units)
-		r.eta += units
+		r.stepMax = max(r.stepMax, blocks)
+		r.blockHops += blocks
 		r.received(m.To, t)
 		if m.Fate != engine.Delivered {
 			continue
 		}
 		r.pending = append(r.pending, id)
 		for _, w := range r.waiters.at(id) {
-			if r.waiting[w]--; r.waiting[w] == 0 {
-				out = append(out, engine.Move{Packet: engine.Packet{ID: uint32(w)}, To: r.prog.src[w]})
-				r.ready(&out[len(out)-1])
+			if r.waiting[w]--; r.waiting[w] == 0 && !r.barred(w) {
+				out = r.start(out, w)
+			}
+		}
+		if r.barrier {
+			r.left[r.prog.round[id]]--
+			for _, w := range r.advance() {
+				out = r.start(out, w)
 			}
 		}
 	}
 	return out
 }
+
+// start appends message id to out, waiting at its source.
+func (r *runner) start(out []engine.Move, id int32) []engine.Move {
+	out = append(out, engine.Move{Packet: engine.Packet{ID: uint32(id)}, To: r.prog.src[id]})
+	r.ready(&out[len(out)-1])
+	return out
+}
+
+// barred reports whether message id, whose inputs have arrived, waits for
+// an earlier round to end, and if so keeps it for then.
+func (r *runner) barred(id int32) bool {
+	if !r.barrier || r.waiting[id] > 0 || r.prog.round[id] <= r.open {
+		return false
+	}
+	r.blocked[r.prog.round[id]] = append(r.blocked[r.prog.round[id]], id)
+	return true
+}
+
+// advance opens the rounds whose predecessors have all arrived and
+// returns the messages they release.
+func (r *runner) advance() []int32 {
+	var released []int32
+	for int(r.open) < len(r.left)-1 && r.left[r.open] == 0 {
+		r.open++
+		released = append(released, r.blocked[r.open]...)
+		r.blocked[r.open] = nil
+	}
+	return released
+}
+
+// units converts blocks to blocks of M words (a broadcast's pieces are
+// smaller), in one rounding.
+func (r *runner) units(blocks float64) float64 { return blocks * r.itemWords / float64(r.c.M) }
 
 // blocks is the size of message id in blocks (items, or one partial sum).
 func (r *runner) blocks(id int32) float64 {
@@ -245,7 +301,7 @@ func (r *runner) received(v uint32, t int32) {
 // arrivals' data in place.
 func (r *runner) endStep() {
 	r.time += r.stepTime
-	r.rhoM += r.stepMax
+	r.maxBlocks += r.stepMax
 	r.stepTime, r.stepMax = 0, 0
 	for _, id := range r.pending {
 		r.data.arrive(id)
@@ -310,12 +366,14 @@ func (r *runner) cutThrough(out *Result) error {
 		sent[src] = rd
 		blocks := r.blocks(id)
 		cost[rd] = max(cost[rd], r.c.Ts+blocks*r.itemWords*r.c.Tw+float64(len(path))*r.c.Th)
-		biggest[rd] = max(biggest[rd], blocks*r.itemWords/float64(r.c.M))
+		biggest[rd] = max(biggest[rd], blocks)
 	}
-	out.Rho, out.RhoM, out.Time = rounds, 0, 0
+	out.Rho, out.Time = rounds, 0
+	var sum float64
 	for rd := 1; rd <= rounds; rd++ {
-		out.RhoM += biggest[rd]
+		sum += biggest[rd]
 		out.Time += cost[rd]
 	}
+	out.RhoM = r.units(sum)
 	return nil
 }

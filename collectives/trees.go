@@ -79,15 +79,16 @@ func (t *tree) pathTo(v uint32) []uint32 {
 }
 
 // balancedForest returns the parents of a shortest-path spanning tree
-// of net rooted at root whose subtrees below the root's neighbours are as
-// equal in size as a greedy assignment makes them: level by level, each
-// node joins the smallest of the subtrees that hold one of its neighbours
-// of the level above (cf. the spanning balanced n-tree of Ho and Johnsson
-// [Johnsson & Ho 1989]).
+// of net rooted at root whose subtrees below the root's neighbours are
+// balanced level by level: each node at distance ℓ joins a subtree that
+// holds one of its neighbours at distance ℓ−1, and the level is assigned
+// so that no alternating path can move a node from a larger to a smaller
+// subtree (an optimal semi-matching [Harvey et al. 2006]); cf. the
+// spanning balanced n-tree of Ho and Johnsson [Johnsson & Ho 1989].
 func balancedForest(net topology.Network, root uint32) []int32 {
 	parent := make([]int32, net.P)
 	sub := make([]int, net.P) // the subtree a node is in: a port of the root
-	size := make([]int, net.Ports())
+	load := make([]int, net.Ports())
 	dist := make([]int, net.P)
 	levels := make([][]uint32, net.Ecc(root)+1)
 	for v := range uint32(net.P) {
@@ -97,39 +98,88 @@ func balancedForest(net topology.Network, root uint32) []int32 {
 	parent[root] = -1
 	for _, v := range levels[1] {
 		parent[v], sub[v] = int32(root), net.Port(root, v)
-		size[sub[v]]++
+		load[sub[v]]++
 	}
 	for _, level := range levels[min(2, len(levels)):] {
-		// Nodes with fewer subtrees to choose from choose first.
-		choices := make([]int, net.P)
-		for _, v := range level {
-			seen := 0
+		// up[i] holds, per subtree node i can join, a neighbour above.
+		up := make([]map[int]uint32, len(level))
+		for i, v := range level {
+			up[i] = make(map[int]uint32)
 			for port := range net.Ports() {
 				if u, ok := net.Neighbor(v, port); ok && dist[u] == dist[v]-1 {
-					if seen&(1<<sub[u]) == 0 {
-						choices[v]++
+					if _, seen := up[i][sub[u]]; !seen {
+						up[i][sub[u]] = u
 					}
-					seen |= 1 << sub[u]
 				}
 			}
 		}
-		slices.SortStableFunc(level, func(a, b uint32) int { return cmp.Compare(choices[a], choices[b]) })
-		for _, v := range level {
-			best := -1
-			for port := range net.Ports() {
-				u, ok := net.Neighbor(v, port)
-				if !ok || dist[u] != dist[v]-1 {
-					continue
-				}
-				if best < 0 || size[sub[u]] < size[sub[best]] || size[sub[u]] == size[sub[best]] && sub[u] < sub[best] {
-					best = int(u)
-				}
-			}
-			parent[v], sub[v] = int32(best), sub[best]
-			size[sub[v]]++
+		in := semiMatch(up, load)
+		for i, v := range level {
+			parent[v] = int32(up[i][in[i]])
+			sub[v] = in[i]
 		}
 	}
 	return parent
+}
+
+// semiMatch assigns each node i to one of the subtrees of up[i], adding to
+// load, node by node along the alternating path to the least loaded
+// subtree it can reach (ties to the smaller subtree), which leaves no
+// path that lowers the load of a fuller subtree.
+func semiMatch(up []map[int]uint32, load []int) []int {
+	in := make([]int, len(up))
+	members := make([][]int, len(load))
+	for i := range up {
+		// Breadth-first over subtrees: from node j to its subtrees,
+		// from a subtree to the nodes of this level in it.
+		from := make([]int, len(load)) // the node that reached a subtree
+		for t := range from {
+			from[t] = -2
+		}
+		queue := []int{i}
+		best := -1
+		for len(queue) > 0 {
+			j := queue[0]
+			queue = queue[1:]
+			for _, t := range sortedKeys(up[j]) {
+				if from[t] != -2 {
+					continue
+				}
+				from[t] = j
+				if best < 0 || load[t] < load[best] || load[t] == load[best] && t < best {
+					best = t
+				}
+				queue = append(queue, members[t]...)
+			}
+		}
+		// Shift along the path: best takes from[best], which leaves its
+		// subtree, and so on back to i.
+		for t := best; ; {
+			j := from[t]
+			if j != i {
+				old := in[j]
+				members[old] = slices.DeleteFunc(members[old], func(x int) bool { return x == j })
+				members[t] = append(members[t], j)
+				in[j] = t
+				t = old
+				continue
+			}
+			members[t] = append(members[t], i)
+			in[i] = t
+			break
+		}
+		load[best]++
+	}
+	return in
+}
+
+func sortedKeys(m map[int]uint32) []int {
+	keys := make([]int, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
 }
 
 // esbt returns the parents of the j-th of the n edge-disjoint spanning
