@@ -60,7 +60,7 @@ func halvingIn(p int, root uint32, send func(v, w uint32, k int, got []int32) in
 
 var oasTree = Algorithm{
 	Name: "tree", Op: OAS,
-	Doc:        "non-combining scatter down a shortest-path spanning tree, one block per packet, deepest first; all-port: the root's subtrees balanced greedily level by level (cf. the spanning balanced n-tree [Johnsson & Ho 1989])",
+	Doc:        "non-combining scatter down a shortest-path spanning tree, one block per packet, deepest first; all-port: the root's subtrees balanced level by level (cf. the spanning balanced n-tree [Johnsson & Ho 1989])",
 	Topologies: anyNet, Ports: ports, Models: sfOnly,
 	Build: func(p *program, c Config) {
 		t := scatterTree(p, c)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/hyperroute/hyperroute/collectives"
 	"github.com/hyperroute/hyperroute/experiments"
 	"github.com/hyperroute/hyperroute/hypercube"
 	"github.com/hyperroute/hyperroute/routers"
@@ -67,7 +68,22 @@ func runList(args []string, stdout, stderr io.Writer) error {
 	item(w, experiments.TableTrials, "one row per trial: T, packet-hops, largest queue, seed")
 	item(w, experiments.TablePackets, "one row per packet: source, destination, intermediate, route length, arrival, delay")
 	item(w, experiments.TableLoads, "one row per trial and priority p: Σ_v f(p,v) and its mean over the nodes")
+	listCollectives(w)
 	return nil
+}
+
+// listCollectives lists the collective algorithms per operation.
+func listCollectives(w io.Writer) {
+	fmt.Fprintln(w, "collective algorithms (hyperroute collective --op OP --algo NAME):")
+	for _, op := range collectives.Ops {
+		fmt.Fprintf(w, "  %s: %s\n", op, op.Doc())
+		for _, a := range collectives.Registry {
+			if a.Op == op {
+				item(w, "  "+a.Name, a.Doc)
+				item(w, "", "runs "+a.Runs())
+			}
+		}
+	}
 }
 
 func item(w io.Writer, name, doc string) {
