@@ -117,40 +117,18 @@ type collectiveRow collectives.Row
 func (r collectiveRow) MarshalJSON() ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteByte('{')
-	for i, kv := range collectiveFields(collectives.Row(r)) {
+	for i, col := range collectives.Row(r).Columns() {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		v, err := jsonValue(kv.v)
+		v, err := jsonValue(col.Value)
 		if err != nil {
 			return nil, err
 		}
-		fmt.Fprintf(&b, "%q:%s", kv.k, v)
+		fmt.Fprintf(&b, "%q:%s", col.Name, v)
 	}
 	b.WriteByte('}')
 	return b.Bytes(), nil
-}
-
-type keyValue struct {
-	k string
-	v any
-}
-
-// collectiveFields lists a row's keys and values in output order.
-func collectiveFields(r collectives.Row) []keyValue {
-	errText := ""
-	if r.Err != nil {
-		errText = r.Err.Error()
-	}
-	return []keyValue{
-		{"op", r.Op.String()}, {"algo", r.Algo}, {"topology", r.Topology.String()}, {"p", r.P},
-		{"port", r.Port.String()}, {"model", r.Model.String()}, {"startup", r.Startup.String()},
-		{"m", r.M}, {"ts", r.Ts}, {"tw", r.Tw}, {"th", r.Th}, {"root", r.Root}, {"q", r.Q}, {"pieces", r.Pieces}, {"seed", r.Seed},
-		{"rho", r.Rho}, {"rho_m", r.RhoM}, {"eta", r.Eta}, {"hops", r.Hops}, {"messages", r.Messages},
-		{"time", r.Time}, {"ok", r.OK}, {"nodup", r.NoDup}, {"noho", r.NoHO}, {"recv_max", r.RecvMax}, {"relays", r.Relays},
-		{"bound_steps", r.Bound.Steps}, {"bound_rho", r.Bound.Rho}, {"bound_eta", r.Bound.Eta},
-		{"closed", r.Closed}, {"closed_ref", r.ClosedRef}, {"algbw", r.AlgBW}, {"busbw", r.BusBW}, {"error", errText},
-	}
 }
 
 // jsonValue encodes v, a NaN or infinite number as null.
