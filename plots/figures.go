@@ -32,4 +32,7 @@ var Figures = []Figure{
 	{"priority-load", "priority-load", "mean f(p,v) per priority p with 95% intervals against Lemma I.4's 1/2", PriorityLoad},
 	{"queue-disciplines", "queue-disciplines", "mean T/n against n per queue discipline and port model", QueueDisciplines},
 	{"relations", "relations", "mean T against μ·n for μ-bounded requests", Relations},
+	{"collectives-size-<op>", "collectives-size", "collective operations: time against block size m on 64 nodes, measured (markers) and closed form (dashed)", CollectivesSize},
+	{"collectives-scale-<op>", "collectives-scale", "collective operations: time against the number of nodes p, measured and closed form", CollectivesScale},
+	{"collectives-bounds", "collectives-bounds", "broadcast, scatter, gather, all-gather and total exchange on the all-port Q_n: steps and work over the lower bounds", CollectivesBounds},
 }
