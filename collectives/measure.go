@@ -27,10 +27,11 @@ func Measure(c Config) (Row, error) {
 
 // Column is one named value of a row, a column of the collectives table
 // and a key of hyperroute collective --jsonl. Values are string, int,
-// uint64, float64 (NaN: none) or bool.
+// uint64, float64 or bool; a Nullable column's NaN is none (null).
 type Column struct {
-	Name  string
-	Value any
+	Name     string
+	Value    any
+	Nullable bool
 }
 
 // Columns returns the row's values in output order: the configuration,
@@ -41,12 +42,12 @@ func (r Row) Columns() []Column {
 		errText = r.Err.Error()
 	}
 	return []Column{
-		{"op", r.Op.String()}, {"algo", r.Algo}, {"topology", r.Topology.String()}, {"p", r.P},
-		{"port", r.Port.String()}, {"model", r.Model.String()}, {"startup", r.Startup.String()},
-		{"m", r.M}, {"ts", r.Ts}, {"tw", r.Tw}, {"th", r.Th}, {"root", r.Root}, {"q", r.Q}, {"pieces", r.Pieces}, {"seed", r.Seed},
-		{"rho", r.Rho}, {"rho_m", r.RhoM}, {"eta", r.Eta}, {"hops", int(r.Hops)}, {"messages", r.Messages},
-		{"time", r.Time}, {"ok", r.OK}, {"nodup", r.NoDup}, {"noho", r.NoHO}, {"recv_max", r.RecvMax}, {"relays", r.Relays},
-		{"bound_steps", r.Bound.Steps}, {"bound_rho", r.Bound.Rho}, {"bound_eta", r.Bound.Eta},
-		{"closed", r.Closed}, {"closed_ref", r.ClosedRef}, {"algbw", r.AlgBW}, {"busbw", r.BusBW}, {"error", errText},
+		{"op", r.Op.String(), false}, {"algo", r.Algo, false}, {"topology", r.Topology.String(), false}, {"p", r.P, false},
+		{"port", r.Port.String(), false}, {"model", r.Model.String(), false}, {"startup", r.Startup.String(), false},
+		{"m", r.M, false}, {"ts", r.Ts, false}, {"tw", r.Tw, false}, {"th", r.Th, false}, {"root", r.Root, false}, {"q", r.Q, false}, {"pieces", r.Pieces, false}, {"seed", r.Seed, false},
+		{"rho", r.Rho, false}, {"rho_m", r.RhoM, false}, {"eta", r.Eta, false}, {"hops", int(r.Hops), false}, {"messages", r.Messages, false},
+		{"time", r.Time, false}, {"ok", r.OK, false}, {"nodup", r.NoDup, false}, {"noho", r.NoHO, false}, {"recv_max", r.RecvMax, false}, {"relays", r.Relays, false},
+		{"bound_steps", r.Bound.Steps, false}, {"bound_rho", r.Bound.Rho, true}, {"bound_eta", r.Bound.Eta, false},
+		{"closed", r.Closed, true}, {"closed_ref", r.ClosedRef, false}, {"algbw", r.AlgBW, false}, {"busbw", r.BusBW, true}, {"error", errText, false},
 	}
 }

@@ -265,15 +265,12 @@ func RunCollectives(ctx context.Context, s *CollectiveSpec, dir string, workers 
 
 // collectiveRecord builds the table from the rows' columns: strings,
 // integers (int64, the seed uint64), booleans, and numbers (float64, NaN
-// as null).
+// as null in the nullable ones).
 func collectiveRecord(rows []collectives.Row) (*arrow.Schema, arrow.RecordBatch) {
 	cols := collectives.Row{}.Columns()
 	fields := make([]arrow.Field, len(cols))
 	for i, c := range cols {
-		fields[i] = arrow.Field{Name: c.Name, Type: arrowOf(c.Value)}
-		if _, ok := c.Value.(float64); ok {
-			fields[i].Nullable = true
-		}
+		fields[i] = arrow.Field{Name: c.Name, Type: arrowOf(c.Value), Nullable: c.Nullable}
 	}
 	schema := arrow.NewSchema(fields, nil)
 	b := array.NewRecordBuilder(memory.DefaultAllocator, schema)
@@ -290,7 +287,7 @@ func collectiveRecord(rows []collectives.Row) (*arrow.Schema, arrow.RecordBatch)
 			case *array.BooleanBuilder:
 				fb.Append(c.Value.(bool))
 			case *array.Float64Builder:
-				if x := c.Value.(float64); math.IsNaN(x) {
+				if x := c.Value.(float64); c.Nullable && math.IsNaN(x) {
 					fb.AppendNull()
 				} else {
 					fb.Append(x)

@@ -22,10 +22,10 @@ from conftest import NOTEBOOKS
 PATHS = sorted(NOTEBOOKS.glob("*.ipynb"))
 
 
-def test_there_are_four_notebooks():
+def test_there_are_five_notebooks():
     names = [p.stem for p in PATHS]
-    assert len(names) == 4, names
-    for word in ["valiant-tail", "routing-compare", "relations", "delay-sequences"]:
+    assert len(names) == 5, names
+    for word in ["valiant-tail", "routing-compare", "relations", "delay-sequences", "collectives"]:
         assert any(word in n for n in names), (word, names)
 
 
