@@ -263,16 +263,27 @@ func RunCollectives(ctx context.Context, s *CollectiveSpec, dir string, workers 
 	return len(out), results.WriteManifest(dir, s.Name, m)
 }
 
-// collectiveRecord builds the table from the rows' columns: strings,
-// integers (int64, the seed uint64), booleans, and numbers (float64, NaN
-// as null in the nullable ones).
-func collectiveRecord(rows []collectives.Row) (*arrow.Schema, arrow.RecordBatch) {
+// wantFiles returns the one file of a run of s, by path.
+func (s *CollectiveSpec) wantFiles() map[string]wantFile {
+	p := results.Part{Table: TableCollectives, Shard: results.ShardName(0, 1)}
+	return map[string]wantFile{p.Rel(): {TableCollectives, "the table of every run of the spec", int64(len(s.Configs())), true, collectiveSchema()}}
+}
+
+// collectiveSchema is the schema of the collectives table: strings,
+// integers (int64, the seed uint64), booleans, and numbers (float64).
+func collectiveSchema() *arrow.Schema {
 	cols := collectives.Row{}.Columns()
 	fields := make([]arrow.Field, len(cols))
 	for i, c := range cols {
 		fields[i] = arrow.Field{Name: c.Name, Type: arrowOf(c.Value), Nullable: c.Nullable}
 	}
-	schema := arrow.NewSchema(fields, nil)
+	return arrow.NewSchema(fields, nil)
+}
+
+// collectiveRecord builds the table from the rows' columns, NaN as null
+// in the nullable ones.
+func collectiveRecord(rows []collectives.Row) (*arrow.Schema, arrow.RecordBatch) {
+	schema := collectiveSchema()
 	b := array.NewRecordBuilder(memory.DefaultAllocator, schema)
 	defer b.Release()
 	for _, r := range rows {

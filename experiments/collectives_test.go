@@ -2,6 +2,7 @@ package experiments
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -163,5 +164,40 @@ func TestEmbeddedCollectives(t *testing.T) {
 	}
 	if _, ok, _ := LookupCollectives("valiant-tail"); ok {
 		t.Error("valiant-tail is a collectives spec")
+	}
+}
+
+// TestVerifyCollectives: Verify passes a collectives run and names its file
+// when it is damaged or gone.
+func TestVerifyCollectives(t *testing.T) {
+	s, err := ParseCollectives("x.yaml", []byte(smallCollectives))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if _, err := RunCollectives(context.Background(), s, dir, 2); err != nil {
+		t.Fatal(err)
+	}
+	rep, err := Verify(dir, "coll")
+	if err != nil || len(rep.Problems) != 0 || rep.Files != 1 || rep.Rows != int64(len(s.Configs())) {
+		t.Fatalf("intact run: %+v, %v", rep, err)
+	}
+	file := filepath.Join(dir, "coll", TableCollectives, "part-0-of-1.parquet")
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b[len(b)/2] ^= 0xff
+	if err := os.WriteFile(file, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if rep, _ := Verify(dir, "coll"); len(rep.Problems) == 0 || rep.Problems[0].Path != "collectives/part-0-of-1.parquet" {
+		t.Errorf("damaged file: %+v", rep.Problems)
+	}
+	if err := os.Remove(file); err != nil {
+		t.Fatal(err)
+	}
+	if rep, _ := Verify(dir, "coll"); len(rep.Problems) == 0 || !strings.Contains(fmt.Sprint(rep.Problems), "missing") {
+		t.Errorf("missing file: %+v", rep.Problems)
 	}
 }
