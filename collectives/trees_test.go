@@ -1,6 +1,7 @@
 package collectives
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/hyperroute/hyperroute/topology"
@@ -49,25 +50,13 @@ func TestSpanningTreeIsRoutes(t *testing.T) {
 			for root := range uint32(p) {
 				tr := newTree(root, spTree(net, root))
 				for v := range uint32(p) {
-					if got, want := tr.pathTo(v), net.Route(nil, root, v); !equal(got, want) {
+					if got, want := tr.pathTo(v), net.Route(nil, root, v); !slices.Equal(got, want) {
 						t.Fatalf("%v root %d: tree path to %d %v, route %v", net, root, v, got, want)
 					}
 				}
 			}
 		}
 	}
-}
-
-func equal(a, b []uint32) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // TestBalancedForest: below the root, the subtrees of the balanced

@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -133,21 +134,9 @@ func TestRunCollectives(t *testing.T) {
 	}
 	defer tbl2.Release()
 	times2, _ := results.Float64s(tbl2, "time")
-	if len(before) == 0 || !equalFloats(times, times2) {
+	if len(before) == 0 || !slices.Equal(times, times2) {
 		t.Error("a rerun differs")
 	}
-}
-
-func equalFloats(a, b []float64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // TestEmbeddedCollectives: the shipped specs parse and run something.
