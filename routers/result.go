@@ -19,6 +19,9 @@ var Measures = []Measure{
 	{Name: "T1", Doc: "steps of phase 1, until every phase-1 copy has arrived or been lost", Type: Int},
 	{Name: "T2", Doc: "steps of phase 2, each message's copies counted from their start", Type: Int},
 	{Name: "lost1", Doc: "messages lost in phase 1: their intermediate got too few pieces to forward", Type: Int},
+	{Name: "no_detour", Doc: "some failed edge has no intact detour (routers over detours)", Type: Bool},
+	{Name: "ok", Doc: "the detour strategy found a detour for every failed edge; if not, the trial is not routed", Type: Bool},
+	{Name: "gamma", Doc: "the detour system's largest middle load γ, when ok", Type: Int},
 }
 
 // Measure is a per-trial number of some routers.

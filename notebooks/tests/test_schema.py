@@ -44,6 +44,7 @@ GRID = [
     ("mu", "int32", False),
     ("q", "double", False),
     ("k", "int32", False),
+    ("detours", "string", False),
     ("pieces", "int32", False),
     ("pipelined", "bool", False),
     ("trim", "bool", False),
@@ -66,6 +67,9 @@ EXPECTED = {
         ("T1", "int64", True),
         ("T2", "int64", True),
         ("lost1", "int64", True),
+        ("no_detour", "bool", True),
+        ("ok", "bool", True),
+        ("gamma", "int64", True),
     ],
     "packets": GRID + [
         ("trial", "int32", False),
