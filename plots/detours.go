@@ -3,6 +3,7 @@ package plots
 import (
 	"fmt"
 	"image/color"
+	"maps"
 	"math"
 	"slices"
 
@@ -152,11 +153,12 @@ func DetourExistence(dir, out string) (Output, error) {
 	return o, err
 }
 
-// Matching draws, from matching/trials, two panels (thesis Ch. III.1):
+// Matching draws, from matching/trials, three panels (thesis Ch. III.1):
 // above, the fraction of trials in which the heuristic parallel matching
 // fails against q, per n, with its bound (n/5)(10q)^n dashed and (11q)^n
-// dotted in the series' colour; below, at the largest n, the mean γ of
-// each strategy's complete systems against q with 95% intervals.
+// dotted in the series' colour; in the middle, at the largest n, the mean
+// γ of each strategy's complete systems against q with 95% intervals;
+// below, at the largest n and q, the distribution of γ per strategy.
 func Matching(dir, out string) (Output, error) {
 	var o Output
 	rows, err := readDetourTrials(dir, "matching")
@@ -216,9 +218,54 @@ func Matching(dir, out string) (Output, error) {
 	gammas.Legend.Left, gammas.Legend.Top = true, true
 	logX(gammas, qlo, qhi)
 	gammas.X.Tick.Marker = decadeTicks
+	dist, err := gammaDistribution(rows, top, qs[len(qs)-1])
+	if err != nil {
+		return o, err
+	}
 	if zeros > 0 {
 		o.Notes = append(o.Notes, fmt.Sprintf("left out %d points without a failed matching from the log axis", zeros))
 	}
-	o.Files, err = saveStack(out, "matching", fails, gammas)
+	o.Files, err = saveStack(out, "matching", fails, gammas, dist)
 	return o, err
+}
+
+// gammaDistribution draws, for the trials at n and q, the share of each
+// strategy's complete systems with γ = g against g.
+func gammaDistribution(rows []detourTrial, n int, q float64) (*plot.Plot, error) {
+	p := newPlot("γ", fmt.Sprintf("share of complete systems, n = %d, q = %v", n, q))
+	top := 0
+	for si, s := range []string{"optimal", "heuristic", "random"} {
+		counts := map[int]int{}
+		all := 0
+		for _, r := range rows {
+			if r.n == n && r.q == q && r.strategy == s && r.ok {
+				counts[r.gamma]++
+				all++
+			}
+		}
+		if all == 0 {
+			continue
+		}
+		var xys plotter.XYs
+		for _, g := range slices.Sorted(maps.Keys(counts)) {
+			xys = append(xys, plotter.XY{X: float64(g), Y: float64(counts[g]) / float64(all)})
+			top = max(top, g)
+		}
+		line, err := plotter.NewLine(xys)
+		if err != nil {
+			return nil, err
+		}
+		line.LineStyle = dataLine(colour(si), 0)
+		marks, err := plotter.NewScatter(xys)
+		if err != nil {
+			return nil, err
+		}
+		marks.GlyphStyle = glyph(colour(si), si)
+		p.Add(line, marks)
+		legendLine(p, s, colour(si), 0, si)
+	}
+	p.X.Min, p.X.Max = 0, float64(top)+0.5
+	p.Y.Min, p.Y.Max = 0, 1.05
+	p.Legend.Left, p.Legend.Top = false, true
+	return p, nil
 }
