@@ -40,7 +40,8 @@ func TestEdgeFigure(t *testing.T) {
 		t.Errorf("dilation %d, want 5", s.D)
 	}
 	for j, v := range []uint32{0, 5, 9} {
-		u, ok := s.Lookup(v, 2)
+		i, ok := s.Lookup(v, 2)
+		u := s.Detours[i]
 		if !ok || u.Hops[0].Slot != 0 || int(u.Hops[1].Slot) != j+1 || u.Hops[2].Slot != 4 || u.Hops[1].From != 1 {
 			t.Errorf("detour of %d-2->: %+v, %v; want middle edge 1→3 in sub-step %d", v, u, ok, j+1)
 		}
@@ -64,7 +65,8 @@ func TestNodeFigure(t *testing.T) {
 		t.Errorf("dilation %d, want 5", s.D)
 	}
 	for j, v := range []uint32{0, 5, 9} {
-		u, _ := s.Lookup(v, 2)
+		i, _ := s.Lookup(v, 2)
+		u := s.Detours[i]
 		if int(u.Hops[1].Slot) != j+1 || int(u.Hops[2].Slot) != j+2 {
 			t.Errorf("detour of %d-2->: sub-steps %d, %d; want %d, %d", v, u.Hops[1].Slot, u.Hops[2].Slot, j+1, j+2)
 		}

@@ -37,14 +37,11 @@ type System struct {
 	index   map[uint32]int // edge index → position in Detours
 }
 
-// Lookup returns the detour of the edge from v in dimension dim, if it has
-// one.
-func (s *System) Lookup(v uint32, dim int) (*Detour, bool) {
+// Lookup returns the position in Detours of the detour of the edge from v
+// in dimension dim, if it has one.
+func (s *System) Lookup(v uint32, dim int) (int, bool) {
 	i, ok := s.index[v*uint32(s.Faults.N)+uint32(dim-1)]
-	if !ok {
-		return nil, false
-	}
-	return &s.Detours[i], true
+	return i, ok
 }
 
 // MaxDilation bounds the dilation of the systems built here.

@@ -2,7 +2,7 @@ package routers
 
 import (
 	"flag"
-		"math/bits"
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"testing"
