@@ -28,6 +28,11 @@ type Config struct {
 	Pieces    int
 	Pipelined bool
 	Trim      bool
+	// Simulating the intact cube on a faulty one (e-cube, Valiant with
+	// detours): the confluent system (edge or node), the delivery rule
+	// (queue or arrival) and the discipline of the detour queues (priority
+	// or fifo).
+	Confluent, Delivery, DetourQueue string
 }
 
 // Validate reports the first thing wrong with c.

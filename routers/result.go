@@ -19,6 +19,10 @@ var Measures = []Measure{
 	{Name: "T1", Doc: "steps of phase 1, until every phase-1 copy has arrived or been lost", Type: Int},
 	{Name: "T2", Doc: "steps of phase 2, each message's copies counted from their start", Type: Int},
 	{Name: "lost1", Doc: "messages lost in phase 1: their intermediate got too few pieces to forward", Type: Int},
+	{Name: "T_intact", Doc: "time of the same instance on the intact cube, same delivery rule (simulation of Ch. III.2)", Type: Int},
+	{Name: "d", Doc: "dilation of the confluent detour system: sub-steps per simulated step", Type: Int},
+	{Name: "lockstep", Doc: "every packet kept its intact schedule: its sends from queue 0 in steps d·t, its arrival in (d·(a−1), d·a]", Type: Bool},
+	{Name: "excess", Doc: "T − d·T_intact: above 0 beyond d·T, 0 at d·T, −d at d·(T_intact−1)", Type: Int},
 }
 
 // Measure is a per-trial number of some routers.

@@ -47,6 +47,9 @@ GRID = [
     ("pieces", "int32", False),
     ("pipelined", "bool", False),
     ("trim", "bool", False),
+    ("confluent", "string", False),
+    ("delivery", "string", False),
+    ("detour-queue", "string", False),
 ]
 
 #: Column name, Arrow type, nullable — per table, as experiments/tables.go
@@ -66,6 +69,10 @@ EXPECTED = {
         ("T1", "int64", True),
         ("T2", "int64", True),
         ("lost1", "int64", True),
+        ("T_intact", "int64", True),
+        ("d", "int64", True),
+        ("lockstep", "bool", True),
+        ("excess", "int64", True),
     ],
     "packets": GRID + [
         ("trial", "int32", False),
