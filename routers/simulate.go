@@ -73,6 +73,9 @@ type simulated struct {
 	tIntact  int
 	d        int
 	lockstep bool
+	// broken is the first packet that left its intact schedule and the
+	// step, −1 if none.
+	broken, brokenAt int32
 }
 
 // simulate routes legs first on the intact cube, then on the faulty cube
@@ -109,7 +112,7 @@ func (s *simulation) simulate(e *engine.Engine, legs engine.Legs, y *faults.Syst
 	if err != nil {
 		return nil, fmt.Errorf("%w (%s, %v)", err, s.model(), y.Faults)
 	}
-	return &simulated{res, intact.T, sys.D, s.broken < 0}, nil
+	return &simulated{res, intact.T, sys.D, s.broken < 0, s.broken, s.brokenAt}, nil
 }
 
 // model names the simulation's model for messages.
