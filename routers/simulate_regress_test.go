@@ -1,7 +1,7 @@
 package routers
 
 import (
-		"flag"
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
