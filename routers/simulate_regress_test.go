@@ -99,6 +99,8 @@ var simCases = []struct {
 		[]uint32{3, 0, 2, 1, 4, 5, 6, 7}, nil, simModel{edge: true}},
 	{"q3-arrival-priority-node", "the same under the node-confluent queues: 𝒯 = 7 > d·T = 6", 3, [][3]int{{0, 1, 3}, {3, 2, 3}},
 		[]uint32{3, 0, 2, 1, 4, 5, 6, 7}, nil, simModel{}},
+	{"q3-arrival-fifo-late", "arrival rule, FIFO at 5 sends packet 0 first (a tie by id): every send of every packet keeps its schedule, but packet 3 arrives at 6, after d·1 = 3: lockstep breaks by the arrival alone, 𝒯 = 6 = d·T", 3, [][3]int{{0, 1, 3}, {3, 2, 3}},
+		[]uint32{3, 0, 2, 1, 4, 5, 6, 7}, nil, simModel{edge: true, fifo: true}},
 	{"q3-arrival-fifo", "arrival rule, FIFO: 𝒯 = 7 > d·T = 6", 3, [][3]int{{0, 2, 3}, {3, 1, 3}},
 		[]uint32{2, 1, 3, 0, 4, 5, 6, 7}, nil, simModel{edge: true, fifo: true}},
 	{"q3-queue-fifo-above", "queue rule, FIFO, Valiant: 𝒯 = 19 > d·T = 18", 3, [][3]int{{1, 3, 1}, {5, 2, 3}, {6, 1, 3}},
