@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
+	"testing"
 
 	"github.com/hyperroute/hyperroute/engine"
 	"github.com/hyperroute/hyperroute/faults"
@@ -173,4 +174,23 @@ func class(out *simulated) string {
 		return "between"
 	}
 	return "≤ d·(T−1)"
+}
+
+// BenchmarkSimulate simulates Valiant's routing of a random permutation of
+// Q_10 with 1% of the edges failed, intact and faulty run, on the
+// edge-confluent system under the thesis' model.
+func BenchmarkSimulate(b *testing.B) {
+	rng := rand.New(rand.NewPCG(10, 1))
+	in := randomInstance(10, 102, true, rng)
+	var s simulation
+	var e engine.Engine
+	var hops int64
+	for b.Loop() {
+		out, err := s.simulate(&e, in.legs(), in.y, true, true, false, in.prios())
+		if err != nil {
+			b.Fatal(err)
+		}
+		hops += out.res.Hops
+	}
+	b.ReportMetric(float64(hops)/b.Elapsed().Seconds(), "packet-hops/s")
 }
