@@ -309,3 +309,37 @@ func (s *simulation) breaks(id uint32, t int32) {
 		s.broken, s.brokenAt = int32(id), t
 	}
 }
+
+// routeSimulated routes the drawn instance of c on its faulty cube by the
+// complete detour system y, simulating the intact cube, and reports the
+// simulation's measures.
+func (w *waypoints) routeSimulated(e *engine.Engine, d *Drawn, c Config, y *faults.System) (*Result, error) {
+	legs := engine.Legs{N: c.N, Mu: c.Mu, Dst: d.Req.Dst}
+	if len(d.Via) > 0 {
+		legs.Via, legs.Off = d.Via, c.N
+	}
+	queue := c.delivery() == "queue"
+	out, err := w.sim.simulate(e, legs, y, c.confluent() == "edge", queue, c.detourQueue() == "fifo", c.Prios())
+	if err != nil {
+		return nil, err
+	}
+	res, _ := newResult(out.res, nil)
+	moved := res.Hops // the deliveries under the queue rule stay in their node
+	if queue {
+		moved -= int64(len(legs.Dst))
+	}
+	res.Set("messages", float64(len(legs.Dst)))
+	res.Set("lost", 0)
+	res.Set("moved", float64(moved))
+	res.Set("T_intact", float64(out.tIntact))
+	res.Set("d", float64(out.d))
+	res.Set("lockstep", float64(btoi(out.lockstep)))
+	res.Set("excess", float64(res.T-out.d*out.tIntact))
+	return res, nil
+}
+
+// confluent, delivery and detourQueue are c's simulation parameters, their
+// defaults if unset.
+func (c Config) confluent() string   { return orDefault(c.Confluent, "edge") }
+func (c Config) delivery() string    { return orDefault(c.Delivery, "queue") }
+func (c Config) detourQueue() string { return orDefault(c.DetourQueue, "priority") }

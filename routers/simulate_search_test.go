@@ -43,7 +43,7 @@ func (in simInstance) size() [4]int {
 		if in.via != nil {
 			via = in.via[id]
 		}
-		h := bits.OnesCount32(uint32(id)^via) + bits.OnesCount32(via^dst)
+		h := bits.OnesCount32(uint32(id/in.mu())^via) + bits.OnesCount32(via^dst)
 		if h > 0 {
 			moving++
 		}
@@ -188,7 +188,8 @@ func thesisModel(m simModel) bool { return m.queue && !m.fifo }
 // fails on every instance with d > 1. Q_2: every set of up to 3 failed
 // edges, every complete system, every permutation by e-cube (all models);
 // every third choice of Valiant's intermediates for one failed edge (the thesis'
-// models); Q_3 … Q_5: random instances (all models). With -search: Q_3
+// models); Q_3 … Q_5: random instances, a quarter of them with two
+// packets per node (all models). With -search: Q_3
 // exhaustively for up to 2 failed edges and permutations moving up to 3
 // packets (e-cube), and many more random instances.
 func TestSearch(t *testing.T) {
@@ -219,7 +220,7 @@ func TestSearch(t *testing.T) {
 	}
 	for trial := range trials {
 		n := 3 + trial%3
-		verify(all, randomInstance(n, 1+rng.IntN(n<<n/3), trial%2 == 0, rng))
+		verify(all, randomRequest(n, 1+btoi(trial%8 >= 6), 1+rng.IntN(n<<n/3), trial%2 == 0, rng))
 	}
 	t.Logf("%d instances under all models, %d under the thesis' models", all.count, thesis.count)
 	for _, s := range []*search{all, thesis} {

@@ -37,12 +37,15 @@ type simInstance struct {
 }
 
 func (in simInstance) legs() engine.Legs {
-	l := engine.Legs{N: in.y.Faults.N, Mu: 1, Dst: in.dst}
+	l := engine.Legs{N: in.y.Faults.N, Mu: in.mu(), Dst: in.dst}
 	if in.via != nil {
 		l.Via, l.Off = in.via, l.N
 	}
 	return l
 }
+
+// mu is the packets per node: the request is μ-bounded.
+func (in simInstance) mu() int { return len(in.dst) >> in.y.Faults.N }
 
 func (in simInstance) prios() int { return 2*in.y.Faults.N + 1 }
 
@@ -69,7 +72,7 @@ func checkSim(in simInstance, m simModel, out *simulated) error {
 	np := len(in.dst)
 	at, last, delivered := make([]uint32, np), make([]int32, np), make([]bool, np)
 	for id := range np {
-		at[id], last[id] = uint32(id), -1
+		at[id], last[id] = uint32(id/in.mu()), -1
 	}
 	type use struct {
 		t        int32
@@ -107,7 +110,7 @@ func checkSim(in simInstance, m simModel, out *simulated) error {
 		}
 	}
 	for id := range np {
-		if m.queue || uint32(id) != in.dst[id] {
+		if m.queue || uint32(id/in.mu()) != in.dst[id] {
 			if !delivered[id] || res.Arrival[id] != last[id]+1 {
 				return fmt.Errorf("packet %d: delivered %v at %d, arrival %d", id, delivered[id], last[id]+1, res.Arrival[id])
 			}
@@ -139,6 +142,12 @@ func someSystem(f *faults.Set, rng *rand.Rand) (y *faults.System, ok bool) {
 // randomInstance draws a random permutation with Valiant's intermediates
 // (or none: e-cube) on Q_n with k failed edges that have a complete system.
 func randomInstance(n, k int, valiant bool, rng *rand.Rand) simInstance {
+	return randomRequest(n, 1, k, valiant, rng)
+}
+
+// randomRequest is randomInstance for a random μ-bounded request: μ random
+// permutations, packet i·μ + j of node i following the j-th.
+func randomRequest(n, mu, k int, valiant bool, rng *rand.Rand) simInstance {
 	for {
 		f, _ := faults.New(n)
 		if err := f.Exactly(k, rng); err != nil {
@@ -148,12 +157,14 @@ func randomInstance(n, k int, valiant bool, rng *rand.Rand) simInstance {
 		if !ok {
 			continue
 		}
-		in := simInstance{y: y, dst: make([]uint32, 1<<n)}
-		for i, p := range rng.Perm(1 << n) {
-			in.dst[i] = uint32(p)
+		in := simInstance{y: y, dst: make([]uint32, mu<<n)}
+		for j := range mu {
+			for i, p := range rng.Perm(1 << n) {
+				in.dst[i*mu+j] = uint32(p)
+			}
 		}
 		if valiant {
-			in.via = make([]uint32, 1<<n)
+			in.via = make([]uint32, mu<<n)
 			for i := range in.via {
 				in.via[i] = rng.Uint32() & (1<<n - 1)
 			}

@@ -48,6 +48,7 @@ func drawIntermediates(d *Drawn, c Config, rng *rand.Rand) {
 type waypoints struct {
 	engine.Legs
 	port Port
+	sim  simulation // on a faulty cube with detours
 }
 
 // Route routes the drawn request, through d.Via if it is not empty.
