@@ -17,20 +17,11 @@ func (e *Engine) pick(v uint32, t int32, lo, hi int) {
 	case e.queues == 1 && b.over < 0 && e.Discipline != Random:
 		// The common case: at most inline packets, all in place.
 		e.maxQueue = max(e.maxQueue, ready)
-		// i = 1 if the second packet goes first, without a branch: keys
-		// are below 2^40, so k1 − k0 wraps around iff k1 < k0.
 		k0, k1 := e.key(&b.pk[0]), e.key(&b.pk[1])
 		if e.Discipline == Farthest {
 			k0, k1 = e.farthestKey(&b.pk[0], v), e.farthestKey(&b.pk[1], v)
 		}
-		i := int((k1 - k0) >> 63)
-		if ready < 2 {
-			i = 0
-		}
-		e.moves = append(e.moves, Move{Packet: b.pk[i], From: v})
-		e.prioLoads[b.pk[i].Prio]++
-		b.pk[i] = b.pk[1] // inline = 2: pk[1] moves up if pk[0] went
-		b.state--
+		e.moves = e.sendInline(e.moves, b, v, firstOf(k0, k1, ready))
 	case e.queues == 1:
 		e.maxQueue = max(e.maxQueue, ready)
 		e.pickQueue(v, b, ready, 0, false)
@@ -59,6 +50,27 @@ func (e *Engine) pick(v uint32, t int32, lo, hi int) {
 		e.serving = qs
 	}
 	clearIfEmpty(e.busy, v, uint32(b.len()))
+}
+
+// firstOf returns which of a node's two inline packets, with keys k0 and
+// k1, goes first: 1 if the second, without a branch (keys are below 2^40,
+// so k1 − k0 wraps around iff k1 < k0); 0 if only the first is ready.
+func firstOf(k0, k1 uint64, ready int) int {
+	i := int((k1 - k0) >> 63)
+	if ready < 2 {
+		i = 0
+	}
+	return i
+}
+
+// sendInline appends inline packet i of b, node v, to moves and takes it
+// out of b.
+func (e *Engine) sendInline(moves []Move, b *node, v uint32, i int) []Move {
+	moves = append(moves, Move{Packet: b.pk[i], From: v})
+	e.prioLoads[b.pk[i].Prio]++
+	b.pk[i] = b.pk[1] // inline = 2: pk[1] moves up if pk[0] went
+	b.state--
+	return moves
 }
 
 // pickIn picks the packet queue q of b, node v, sends among its first ready

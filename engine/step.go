@@ -76,15 +76,8 @@ func (e *Engine) stepOne(r Router, t int32) (change int) {
 				e.pickQueue(v, b, ready, 0, false)
 				moves = e.moves
 			} else {
-				// i = 1 if the second packet goes first (see pick).
-				i := int((priorityKey(&b.pk[1]) - priorityKey(&b.pk[0])) >> 63)
-				if ready < 2 {
-					i = 0
-				}
-				moves = append(moves, Move{Packet: b.pk[i], From: v})
-				e.prioLoads[b.pk[i].Prio]++
-				b.pk[i] = b.pk[1]
-				b.state--
+				i := firstOf(priorityKey(&b.pk[0]), priorityKey(&b.pk[1]), ready)
+				moves = e.sendInline(moves, b, v, i)
 			}
 			clearIfEmpty(busy, v, uint32(b.len()))
 			if len(moves) >= sendChunk {

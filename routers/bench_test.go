@@ -41,25 +41,10 @@ func BenchmarkGeneral(b *testing.B) {
 		b.Run(c.name, func(b *testing.B) {
 			cfg := c.cfg
 			cfg.Router, cfg.Pattern, cfg.N, cfg.Mu = "valiant", "random", 14, 1
-			var s Sim
-			rng := testRand(1)
-			var hops int64
-			for b.Loop() {
-				b.StopTimer()
-				if err := s.Draw(cfg, rng); err != nil {
-					b.Fatal(err)
-				}
-				b.StartTimer()
-				res, err := s.Route(cfg, rng)
-				if err != nil {
-					b.Fatal(err)
-				}
-				if s.eng.Fused(s.instances["valiant"].(engine.Router)) {
-					b.Fatal("run by the fused step")
-				}
-				hops += res.Hops
+			s := benchRoute(b, cfg)
+			if s.eng.Fused(s.instances["valiant"].(engine.Router)) {
+				b.Fatal("run by the fused step")
 			}
-			b.ReportMetric(float64(hops)/b.Elapsed().Seconds(), "hops/s")
 		})
 	}
 }

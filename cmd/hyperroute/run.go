@@ -12,6 +12,7 @@ import (
 	"runtime"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/hyperroute/hyperroute/experiments"
 )
@@ -30,6 +31,9 @@ func runRun(args []string, _, stderr io.Writer) error {
 	pos, err := parseArgs(fs, args, stderr, 1, "one SPEC (an experiment name or a spec file)")
 	if err != nil {
 		return err
+	}
+	if cs, ok, err := experiments.LookupCollectives(pos[0]); ok {
+		return runCollectives(cs, err, *out, *workers, stderr)
 	}
 	spec, err := loadSpec(pos[0], *profile, *trials)
 	if err != nil {
@@ -139,4 +143,19 @@ func printRunSummary(w io.Writer, spec *experiments.Spec, sh experiments.Shard, 
 		return
 	}
 	fmt.Fprintf(w, "shard %v done, files in %s/; once all %d shards are done: hyperroute merge %s\n", sh, dir, sh.K, dir)
+}
+
+// runCollectives runs an embedded collectives spec (its runs are
+// deterministic: no trials, shards or profiles).
+func runCollectives(spec *experiments.CollectiveSpec, err error, out string, workers int, stderr io.Writer) error {
+	if err != nil {
+		return usageError{err}
+	}
+	start := time.Now()
+	rows, err := experiments.RunCollectives(context.Background(), spec, out, workers)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "%s: %d runs in %.1fs, results in %s/\n", spec.Name, rows, time.Since(start).Seconds(), filepath.Join(out, spec.Name))
+	return nil
 }

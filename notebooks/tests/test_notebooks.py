@@ -26,7 +26,7 @@ PATHS = sorted(NOTEBOOKS.glob("*.ipynb"))
 
 
 NOTEBOOK_WORDS = ["valiant-tail", "routing-compare", "relations", "delay-sequences",
-                  "butterfly"]
+                  "butterfly", "collectives"]
 
 
 def test_there_is_a_notebook_per_topic():
