@@ -28,12 +28,27 @@ type Config struct {
 	Pieces    int
 	Pipelined bool
 	Trim      bool
+	// Detours names the strategy (package detours) that chooses a detour
+	// around every failed edge, for routers that know the faults (Chapter
+	// III); "" or "none" for none.
+	Detours string
 	// Simulating the intact cube on a faulty one (e-cube, Valiant with
 	// detours): the confluent system (edge or node), the delivery rule
 	// (queue or arrival) and the discipline of the detour queues (priority
 	// or fifo).
 	Confluent, Delivery, DetourQueue string
 }
+
+// detours is the name of c's detour strategy, "none" for none.
+func (c Config) detours() string {
+	if c.Detours == "" {
+		return "none"
+	}
+	return c.Detours
+}
+
+// HasDetours reports whether c routes over a detour system.
+func (c Config) HasDetours() bool { return c.detours() != "none" }
 
 // Validate reports the first thing wrong with c.
 func (c Config) Validate() error {
@@ -57,6 +72,12 @@ func (c Config) Validate() error {
 		return fmt.Errorf("k=%d failed edges: Q_%d has %d", c.K, c.N, c.N<<c.N)
 	case c.FaultList != nil && c.FaultList.N != c.N:
 		return fmt.Errorf("fault list of Q_%d for n=%d", c.FaultList.N, c.N)
+	}
+	if c.HasDetours() && !c.Faulty() {
+		return fmt.Errorf("detours=%s: needs failed edges (q, k or a fault list)", c.Detours)
+	}
+	if c.HasDetours() && (c.Record.Packets || c.Record.Loads || c.Record.Trace) {
+		return fmt.Errorf("detours=%s: a trial may not be routed (no complete detour system), so it records the trials table only", c.Detours)
 	}
 	if c.Mu > 1<<31>>c.N {
 		return fmt.Errorf("n=%d, mu=%d: more than 2^31 packets", c.N, c.Mu)

@@ -47,6 +47,7 @@ func init() {
 		{"summary", "per grid point of DIR/EXPERIMENT's trials table: trials and mean, sd, min, max of T: summary DIR/EXPERIMENT [--jsonl]", runSummary},
 		{"bound", "tail bounds of the analysis (binomial, Chernoff, Hoeffding, Lemma I.5, Theorem I.1) as JSON: bound KIND [flags] | bound --batch", runBound},
 		{"figures", "draw the Chapter I figures from the Parquet files: figures [--results DIR] [--out DIR]", runFigures},
+		{"detours", "draw faulty cubes and choose detour systems (Ch. III): detours --n N --q Q --strategy heuristic|optimal|random --trials K [--jsonl]", runDetours},
 		{"collective", "simulate one collective operation: collective --op OP --algo NAME --topology T --p P --port one|all --model sf|ct --m M --ts TS --tw TW --th TH [--jsonl]", runCollective},
 	}
 }

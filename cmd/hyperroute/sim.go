@@ -45,8 +45,12 @@ func (r trialRow) MarshalJSON() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	b = fmt.Appendf(b, `,"T":%d,"hops":%d,"max_queue":%s,"failed_edges":%d,"dropped":%d`,
-		r.res.T, r.res.Hops, mq, r.failed, r.res.Dropped)
+	t := strconv.Itoa(int(r.res.T))
+	if !r.res.Routed() {
+		t, mq = "null", []byte("null")
+	}
+	b = fmt.Appendf(b, `,"T":%s,"hops":%d,"max_queue":%s,"failed_edges":%d,"dropped":%d`,
+		t, r.res.Hops, mq, r.failed, r.res.Dropped)
 	for i, m := range routers.Measures {
 		b = fmt.Appendf(b, `,%q:%s`, m.Name, measured(r.res, i, m.Type))
 	}
@@ -155,18 +159,26 @@ func readFaults(file string, n int) (*faults.Set, error) {
 }
 
 func printSummary(w io.Writer, cfg routers.Config, rows []trialRow, elapsed time.Duration) error {
-	ts := make([]float64, len(rows))
+	var ts []float64
 	var hops int64
-	for i, r := range rows {
-		ts[i] = float64(r.res.T)
+	for _, r := range rows {
+		if r.res.Routed() {
+			ts = append(ts, float64(r.res.T))
+		}
 		hops += r.res.Hops
 	}
 	slices.Sort(ts)
+	fmt.Fprintf(w, "%s n=%d %v-port queue=%v pattern=%s mu=%d, %d trials\n",
+		cfg.Router, cfg.N, cfg.Port, cfg.Queue, cfg.Pattern, cfg.Mu, len(rows))
+	if len(ts) < len(rows) {
+		fmt.Fprintf(w, "%d trials not routed: detours=%s found no detour for some failed edge\n", len(rows)-len(ts), cfg.Detours)
+	}
+	if len(ts) == 0 {
+		return nil
+	}
 	// Quantiles are Hyndman–Fan type 7, as NumPy's default.
 	mean, ci := stats.MeanCI(ts, 0.95)
 	q := stats.Quantiles(ts, 0.5, 0.9, 0.99)
-	fmt.Fprintf(w, "%s n=%d %v-port queue=%v pattern=%s mu=%d, %d trials\n",
-		cfg.Router, cfg.N, cfg.Port, cfg.Queue, cfg.Pattern, cfg.Mu, len(rows))
 	// One trial has no sd and no interval.
 	sd, interval := "–", "–"
 	if len(ts) > 1 {
