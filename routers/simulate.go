@@ -310,6 +310,30 @@ func (s *simulation) breaks(id uint32, t int32) {
 	}
 }
 
+// simParams are the parameters of the simulation, taken by e-cube and
+// Valiant.
+var simParams = []string{"confluent", "delivery", "detour-queue"}
+
+// checkSimulation rejects the simulation's parameters without detours, and
+// detours under another port model or queue discipline than the intact
+// routing's of Ch. III.2: single-port, priority.
+func checkSimulation(c Config) error {
+	if !c.HasDetours() {
+		for _, p := range []struct{ name, v, def string }{
+			{"confluent", c.confluent(), "edge"}, {"delivery", c.delivery(), "queue"}, {"detour-queue", c.detourQueue(), "priority"},
+		} {
+			if p.v != p.def {
+				return fmt.Errorf("%s=%s needs detours (a detour strategy and failed edges)", p.name, p.v)
+			}
+		}
+		return nil
+	}
+	if c.Port != SinglePort || c.Queue != engine.Priority {
+		return fmt.Errorf("%s over detours simulates the single-port priority routing of the intact cube, not port=%v, queue=%v", c.Router, c.Port, c.Queue)
+	}
+	return nil
+}
+
 // routeSimulated routes the drawn instance of c on its faulty cube by the
 // complete detour system y, simulating the intact cube, and reports the
 // simulation's measures.
