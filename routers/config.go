@@ -32,6 +32,17 @@ type Config struct {
 	// around every failed edge, for routers that know the faults (Chapter
 	// III); "" or "none" for none.
 	Detours string
+	// Reroute is what the adaptive routers do at a failed edge (Reroutes;
+	// "" for detour).
+	Reroute string
+}
+
+// reroute is the name of c's rerouting, "detour" by default.
+func (c Config) reroute() string {
+	if c.Reroute == "" {
+		return Reroutes[0]
+	}
+	return c.Reroute
 }
 
 // detours is the name of c's detour strategy, "none" for none.
