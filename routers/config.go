@@ -37,6 +37,17 @@ type Config struct {
 	// (queue or arrival) and the discipline of the detour queues (priority
 	// or fifo).
 	Confluent, Delivery, DetourQueue string
+	// Reroute is what the adaptive routers do at a failed edge (Reroutes;
+	// "" for detour).
+	Reroute string
+}
+
+// reroute is the name of c's rerouting, "detour" by default.
+func (c Config) reroute() string {
+	if c.Reroute == "" {
+		return Reroutes[0]
+	}
+	return c.Reroute
 }
 
 // detours is the name of c's detour strategy, "none" for none.

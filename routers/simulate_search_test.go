@@ -107,9 +107,9 @@ func (s *search) broken(m simModel, r string) *found {
 	return s.best[[2]int{mi, ri}]
 }
 
-// faultSets calls fn with every set of 1 … k failed edges of Q_n that has a
+// detourSystems calls fn with every set of 1 … k failed edges of Q_n that has a
 // complete detour system, and each such system.
-func faultSets(n, k int, fn func(y *faults.System)) {
+func detourSystems(n, k int, fn func(y *faults.System)) {
 	edges := n << n
 	var rec func(first, left int, f *faults.Set)
 	rec = func(first, left int, f *faults.Set) {
@@ -196,10 +196,10 @@ func TestSearch(t *testing.T) {
 	all := newSearch(simModels)
 	thesis := newSearch([]simModel{{true, true, false}, {false, true, false}})
 	verify := func(s *search, in simInstance) { s.try(t, in) }
-	faultSets(2, 3, func(y *faults.System) {
+	detourSystems(2, 3, func(y *faults.System) {
 		movingPerms(4, 4, func(p []uint32) { verify(all, simInstance{y: y, dst: p}) })
 	})
-	faultSets(2, 1, func(y *faults.System) {
+	detourSystems(2, 1, func(y *faults.System) {
 		movingPerms(4, 4, func(p []uint32) {
 			via := make([]uint32, 4)
 			for code := 0; code < 1<<8; code += 3 {
@@ -214,7 +214,7 @@ func TestSearch(t *testing.T) {
 	trials := 1500
 	if *searchLong {
 		trials = 20000
-		faultSets(3, 2, func(y *faults.System) {
+		detourSystems(3, 2, func(y *faults.System) {
 			movingPerms(8, 3, func(p []uint32) { verify(all, simInstance{y: y, dst: p}) })
 		})
 	}

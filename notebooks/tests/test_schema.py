@@ -51,6 +51,7 @@ GRID = [
     ("confluent", "string", False),
     ("delivery", "string", False),
     ("detour-queue", "string", False),
+    ("reroute", "string", False),
 ]
 
 #: Column name, Arrow type, nullable — per table, as experiments/tables.go
@@ -77,6 +78,8 @@ EXPECTED = {
         ("d", "int64", True),
         ("lockstep", "bool", True),
         ("excess", "int64", True),
+        ("rerouted", "int64", True),
+        ("stretch", "double", True),
     ],
     "packets": GRID + [
         ("trial", "int32", False),
