@@ -17,9 +17,9 @@ import (
 type simTrial struct {
 	grid
 	Q                            float64
-	Detours                      string
+	Detours, Reroute             string
 	Confluent, Delivery, DetourQ string
-	T, TIntact, D, Dropped       int64
+	T, TIntact, D, Lost          int64
 	OK, Lockstep                 int8 // 1 true, 0 false, −1 null
 }
 
@@ -29,8 +29,8 @@ func readSimTrials(dir string) ([]simTrial, error) {
 	if err != nil {
 		return nil, err
 	}
-	g, q, T, dropped := readGrids(c), c.floats("q"), c.ints("T", false), c.ints("dropped", false)
-	det, conf := c.strings("detours", false), c.strings("confluent", false)
+	g, q, T, dropped := readGrids(c), c.floats("q"), c.ints("T", false), read(c, "lost", false, nullableInts)
+	det, conf, rer := c.strings("detours", false), c.strings("confluent", false), c.strings("reroute", false)
 	del, dq := c.strings("delivery", false), c.strings("detour-queue", false)
 	ti, d := read(c, "T_intact", false, nullableInts), read(c, "d", false, nullableInts)
 	ok, lock := read(c, "ok", false, nullableBools), read(c, "lockstep", false, nullableBools)
@@ -39,7 +39,7 @@ func readSimTrials(dir string) ([]simTrial, error) {
 	}
 	rows := make([]simTrial, len(T))
 	for i := range rows {
-		rows[i] = simTrial{g[i], q[i], det[i], conf[i], del[i], dq[i], T[i], ti[i], d[i], dropped[i], ok[i], lock[i]}
+		rows[i] = simTrial{g[i], q[i], det[i], rer[i], conf[i], del[i], dq[i], T[i], ti[i], d[i], dropped[i], ok[i], lock[i]}
 	}
 	return rows, c.release()
 }
@@ -156,33 +156,47 @@ func restrictSim(rows []simTrial, notes *[]string) []simTrial {
 // was lost.
 func (r simTrial) delivered() bool {
 	if r.Detours == "none" {
-		return r.Dropped == 0
+		return r.Lost == 0
 	}
 	return r.OK == 1
 }
 
+// method names what delivers a trial's packets: the detour strategy, or
+// the router without detours.
+func (r simTrial) method() string {
+	if r.Detours == "none" {
+		if r.Router == "valiant" {
+			return "no detours"
+		}
+		return r.Router + " " + r.Reroute
+	}
+	return r.Detours
+}
+
 // FaultyValiantDelivered draws, against q (log axis), the share of the
-// trials of faulty-valiant in which each method delivers every packet: a
-// detour strategy when it finds a complete system (the simulation then
-// delivers all), the routing without detours when it loses no packet; one
-// colour per method, one line pattern per n.
+// trials of faulty-valiant in which each method delivers Valiant's packets:
+// a detour strategy when it finds a complete system (the simulation then
+// delivers all), the routing that does not know the faults and the
+// adaptive baselines (a random intact detour, a shortest intact path) when
+// they lose no packet; one colour per method, one line pattern per n.
 func FaultyValiantDelivered(dir, out string) (Output, error) {
 	var o Output
 	rows, err := readSimTrials(dir)
 	if err != nil {
 		return o, err
 	}
-	rows = restrictAll(rows, &o.Notes, "router", "valiant")
-	// One row per trial: the thesis' model.
+	// Valiant's routing, one row per trial and method: the thesis' model
+	// for the strategies.
 	rows = slices.DeleteFunc(rows, func(r simTrial) bool {
-		return r.Q <= 0 || r.Confluent != "edge" || r.Delivery != "queue" || r.DetourQ != "priority"
+		return r.Q <= 0 || r.Router != "valiant" && r.Router != "adaptive-valiant" ||
+			r.Confluent != "edge" || r.Delivery != "queue" || r.DetourQ != "priority"
 	})
 	if len(rows) == 0 {
 		return o, fmt.Errorf("faulty-valiant: no trials of the thesis' model")
 	}
 	qs := values(rows, func(r simTrial) float64 { return r.Q })
 	ns := values(rows, func(r simTrial) int { return r.N })
-	strategies := ordered(values(rows, func(r simTrial) string { return r.Detours }), "optimal", "heuristic", "random", "none")
+	strategies := ordered(values(rows, simTrial.method), "optimal", "heuristic", "random")
 	p := newPlot("q", "share of trials delivering every packet")
 	for si, s := range strategies {
 		for ni, n := range ns {
@@ -190,7 +204,7 @@ func FaultyValiantDelivered(dir, out string) (Output, error) {
 			for _, q := range qs {
 				in, all := 0, 0
 				for _, r := range rows {
-					if r.Q == q && r.N == n && r.Detours == s {
+					if r.Q == q && r.N == n && r.method() == s {
 						all++
 						if r.delivered() {
 							in++
