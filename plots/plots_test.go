@@ -20,6 +20,7 @@ func TestFigures(t *testing.T) {
 	dir := t.TempDir()
 	writeDataset(t, dir)
 	writeCollectives(t, dir)
+	writeDetoursDataset(t, dir)
 	want := map[string][]string{
 		"t-tail":                   {"t-tail"},
 		"delayseq-n<N>":            {"delayseq-n4", "delayseq-n6"},
@@ -33,6 +34,8 @@ func TestFigures(t *testing.T) {
 		"replication-loss":         {"replication-loss"},
 		"replication-bandwidth":    {"replication-bandwidth"},
 		"replication-threshold":    {"replication-threshold"},
+		"detour-existence":         {"detour-existence"},
+		"matching":                 {"matching"},
 		"faulty-valiant":           {"faulty-valiant"},
 		"faulty-valiant-delivered": {"faulty-valiant-delivered"},
 		"collectives-size-<op>":    {"collectives-size-aas", "collectives-size-oab"},

@@ -40,6 +40,10 @@ type Config struct {
 	// Reroute is what the adaptive routers do at a failed edge (Reroutes;
 	// "" for detour).
 	Reroute string
+	// DrawOnly draws each trial's instance and detour system and reports
+	// the detour measures without routing it (T = 0, no hops): for
+	// experiments on the detour systems themselves. It needs detours.
+	DrawOnly bool
 }
 
 // reroute is the name of c's rerouting, "detour" by default.
@@ -83,6 +87,9 @@ func (c Config) Validate() error {
 		return fmt.Errorf("k=%d failed edges: Q_%d has %d", c.K, c.N, c.N<<c.N)
 	case c.FaultList != nil && c.FaultList.N != c.N:
 		return fmt.Errorf("fault list of Q_%d for n=%d", c.FaultList.N, c.N)
+	}
+	if c.DrawOnly && !c.HasDetours() {
+		return fmt.Errorf("draw only: measures the detour system, needs detours (not detours=none)")
 	}
 	if c.HasDetours() && !c.Faulty() {
 		return fmt.Errorf("detours=%s: needs failed edges (q, k or a fault list)", c.Detours)

@@ -29,6 +29,8 @@ EXPERIMENTS = {
     "butterfly-tail": {"trials"},
     "butterfly-loads": {"trials", "loadcounts"},
     "replication-loss": {"trials", "messages"},
+    "detour-existence": {"trials"},
+    "matching": {"trials"},
 }
 
 
