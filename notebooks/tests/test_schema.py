@@ -48,6 +48,7 @@ GRID = [
     ("pieces", "int32", False),
     ("pipelined", "bool", False),
     ("trim", "bool", False),
+    ("reroute", "string", False),
 ]
 
 #: Column name, Arrow type, nullable — per table, as experiments/tables.go
@@ -70,6 +71,8 @@ EXPECTED = {
         ("no_detour", "bool", True),
         ("ok", "bool", True),
         ("gamma", "int64", True),
+        ("rerouted", "int64", True),
+        ("stretch", "double", True),
     ],
     "packets": GRID + [
         ("trial", "int32", False),
