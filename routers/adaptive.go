@@ -85,6 +85,18 @@ const (
 // Route routes the drawn request on its faulty cube, through d.Via if it is
 // not empty; a send over a failed edge would fail the run.
 func (a *adaptive) Route(e *engine.Engine, d *Drawn, c Config) (*Result, error) {
+	a.reset(e, d, c)
+	res, err := newResult(e.Run(a, c.Prios()))
+	if err != nil {
+		return nil, err
+	}
+	a.measure(res)
+	return res, nil
+}
+
+// reset sets a up for the trial of c drawn in d, and e to refuse sends over
+// its failed edges.
+func (a *adaptive) reset(e *engine.Engine, d *Drawn, c Config) {
 	a.Legs = engine.Legs{N: c.N, Mu: c.Mu, Dst: d.Req.Dst}
 	if len(d.Via) > 0 {
 		a.Via, a.Off = d.Via, c.N
@@ -110,10 +122,11 @@ func (a *adaptive) Route(e *engine.Engine, d *Drawn, c Config) (*Result, error) 
 	} else {
 		a.own = grow(a.own, 3*np)
 	}
-	res, err := newResult(e.Run(a, c.Prios()))
-	if err != nil {
-		return nil, err
-	}
+}
+
+// measure reports the trial's measures in res.
+func (a *adaptive) measure(res *Result) {
+	np := len(a.Dst)
 	var lost, detoured int
 	var base, hops int64
 	for id := range np {
@@ -139,7 +152,6 @@ func (a *adaptive) Route(e *engine.Engine, d *Drawn, c Config) (*Result, error) 
 	if base > 0 {
 		res.Set("stretch", float64(hops)/float64(base))
 	}
-	return res, nil
 }
 
 func (a *adaptive) Packets() int { return len(a.Dst) }
@@ -169,6 +181,9 @@ func (a *adaptive) Send(batch []engine.Move) {
 	for i := range batch {
 		m := &batch[i]
 		dim := int(m.Prio) - int(m.Phase)*a.Off
+		if a.off[m.ID] < a.end[m.ID] {
+			a.off[m.ID]++ // the hop was one of its detour
+		}
 		a.place(m, m.From^1<<(dim-1), engine.Dropped)
 	}
 }
@@ -179,7 +194,7 @@ func (a *adaptive) place(m *engine.Move, at uint32, lost engine.Fate) {
 	m.To, m.Fate = at, engine.Waiting
 	id := m.ID
 	if a.off[id] < a.end[id] {
-		a.hop(m, a.next(id))
+		a.hop(m, a.detourHop(id))
 		return
 	}
 	var d int
@@ -196,7 +211,7 @@ func (a *adaptive) place(m *engine.Move, at uint32, lost engine.Fate) {
 			a.flags[id] |= undeliverable
 			return
 		}
-		dim = a.next(id)
+		dim = a.detourHop(id)
 	}
 	a.hop(m, dim)
 }
@@ -211,10 +226,9 @@ func (a *adaptive) hop(m *engine.Move, dim int) {
 	}
 }
 
-// next returns the dimension of packet id's next detour hop and moves on.
-func (a *adaptive) next(id uint32) int {
+// detourHop returns the dimension of packet id's next detour hop.
+func (a *adaptive) detourHop(id uint32) int {
 	i := a.off[id]
-	a.off[id]++
 	if a.shortest {
 		return int(a.paths[i])
 	}
@@ -290,14 +304,15 @@ func (a *adaptive) search(v uint32, d int) int32 {
 	return p
 }
 
-// Remain returns the hops packet p, waiting at node at, still has to go.
+// Remain returns the hops packet p, waiting at node at, still has to go:
+// the rest of the detour it is on, then its fault-free route, not counting
+// the detours around the failed edges ahead.
 func (a *adaptive) Remain(p *engine.Packet, at uint32) int {
-	id := p.ID
-	if l := a.end[id] - a.off[id]; l > 0 {
-		at = a.goal[id]
-		return int(l) + bits.OnesCount32(at^p.Via) + bits.OnesCount32(p.Via^p.Dst)
+	left := a.end[p.ID] - a.off[p.ID]
+	if left > 0 {
+		at = a.goal[p.ID]
 	}
-	return bits.OnesCount32(at^p.Via) + bits.OnesCount32(p.Via^p.Dst)
+	return int(left) + bits.OnesCount32(at^p.Via) + bits.OnesCount32(p.Via^p.Dst)
 }
 
 // bfs finds shortest paths over the intact edges of a faulty cube, reusing

@@ -2,6 +2,7 @@ package routers
 
 import (
 	"fmt"
+	"math"
 	"math/bits"
 	"slices"
 	"testing"
@@ -273,6 +274,239 @@ func TestAdaptiveIntactIsOblivious(t *testing.T) {
 						}
 					}
 				}
+			}
+		}
+	}
+}
+
+// TestAdaptiveRandomFaults checks runs of both adaptive routers, both
+// reroutes and port models and every discipline on Q_4 … Q_7 with edges
+// failing with probability up to 0.3 (checkAdaptiveRun).
+func TestAdaptiveRandomFaults(t *testing.T) {
+	var sim Sim
+	for n := 4; n <= 7; n++ {
+		for _, q := range []float64{0.02, 0.1, 0.3} {
+			for _, router := range []string{"adaptive-ecube", "adaptive-valiant"} {
+				for _, reroute := range Reroutes {
+					for _, port := range []Port{SinglePort, AllPort} {
+						for _, disc := range allDisciplines {
+							c := Config{Router: router, Pattern: "random", N: n, Mu: 2, Port: port, Queue: disc, Reroute: reroute, Q: q,
+								Record: engine.Record{Packets: true, Trace: true}}
+							res, err := sim.Trial(c, testRand(uint64(n)))
+							if err != nil {
+								t.Fatalf("%+v: %v", c, err)
+							}
+							if err := checkAdaptiveRun(&sim.Req, via(&sim), &sim.Faults, c, res); err != nil {
+								t.Fatalf("%s %s n=%d q=%v %v %v: %v", router, reroute, n, q, port, disc, err)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestAdaptiveDetourUniform checks that a packet at a failed edge takes
+// each of its intact 3-detours equally often: on Q_4 with the edge 0 –1→ 1
+// failed (detours U^2, U^3, U^4), and with 0 –2→ 2 failed too (U^3, U^4
+// only), by a chi-square test at level 1e-6 over the first hop of packet
+// 0, sent from node 0 to a destination across dimension 1.
+func TestAdaptiveDetourUniform(t *testing.T) {
+	for _, c := range []struct {
+		failed []int // dimensions of the failed edges at node 0
+		crit   float64
+	}{
+		{[]int{1}, 27.63},    // χ²(2) at 1e-6
+		{[]int{1, 2}, 23.93}, // χ²(1) at 1e-6
+	} {
+		f, _ := faults.New(4)
+		for _, d := range c.failed {
+			f.Fail(0, d)
+		}
+		var sim Sim
+		count := map[int]int{}
+		trials := 0
+		for seed := range uint64(6000) {
+			cfg := Config{Router: "adaptive-ecube", Pattern: "random", N: 4, Mu: 1, FaultList: f, Record: engine.Record{Trace: true}}
+			res, err := sim.Trial(cfg, testRand(seed))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if sim.Req.Dst[0]&1 == 0 {
+				continue
+			}
+			trials++
+			for _, s := range res.Trace {
+				if s.Packet == 0 {
+					count[bits.TrailingZeros32(s.From^s.To)+1]++
+					break
+				}
+			}
+		}
+		intact := 3 - (len(c.failed) - 1)
+		if len(count) != intact {
+			t.Fatalf("failed %v: first hops %v, want %d detours", c.failed, count, intact)
+		}
+		chi2 := 0.0
+		for i, k := range count {
+			if slices.Contains(c.failed, i) {
+				t.Fatalf("failed %v: detour U^%d taken", c.failed, i)
+			}
+			e := float64(trials) / float64(intact)
+			chi2 += (float64(k) - e) * (float64(k) - e) / e
+		}
+		if chi2 > c.crit {
+			t.Errorf("failed %v: detours %v of %d, χ² = %.1f > %.1f", c.failed, count, trials, chi2, c.crit)
+		}
+	}
+}
+
+// TestAdaptivePairedWithOblivious checks on the same instances that a
+// packet goes around a failed edge exactly when the oblivious router loses
+// it: where the adaptive router loses nothing, its rerouted equals the
+// lost of ecube (valiant).
+func TestAdaptivePairedWithOblivious(t *testing.T) {
+	var sim Sim
+	compared := 0
+	for n := 5; n <= 8; n++ {
+		for _, q := range []float64{0.01, 0.05, 0.15} {
+			for _, pair := range [][2]string{{"ecube", "adaptive-ecube"}, {"valiant", "adaptive-valiant"}} {
+				for _, reroute := range Reroutes {
+					for seed := range uint64(5) {
+						var got [2]*Result
+						for i, router := range pair {
+							c := Config{Router: router, Pattern: "random", N: n, Mu: 1, Q: q}
+							if i == 1 {
+								c.Reroute = reroute
+							}
+							res, err := sim.Trial(c, testRand(seed))
+							if err != nil {
+								t.Fatal(err)
+							}
+							got[i] = res
+						}
+						if measuredInt(got[1], "lost") > 0 {
+							continue
+						}
+						compared++
+						if r, l := measuredInt(got[1], "rerouted"), measuredInt(got[0], "lost"); r != l {
+							t.Errorf("%s n=%d q=%v seed %d: rerouted %d, %s lost %d", pair[1], n, q, seed, r, pair[0], l)
+						}
+					}
+				}
+			}
+		}
+	}
+	if compared < 200 {
+		t.Errorf("only %d instances without losses", compared)
+	}
+}
+
+// TestAdaptiveStretch checks that the detours add 2q hops per hop: every
+// edge of an e-cube route fails independently with probability q and costs
+// 2 more hops (an intact 3-detour all but surely exists at n = 8; the few
+// trials with a lost packet are left out). The mean over trials of the
+// extra hops per fault-free hop must lie within 5 standard errors of 2q.
+func TestAdaptiveStretch(t *testing.T) {
+	var sim Sim
+	for _, q := range []float64{0.02, 0.1} {
+		for _, router := range []string{"adaptive-ecube", "adaptive-valiant"} {
+			const trials = 400
+			var sum, sum2 float64
+			lossy := 0
+			for seed := range uint64(trials) {
+				res, err := sim.Trial(Config{Router: router, Pattern: "random", N: 8, Mu: 1, Q: q}, testRand(seed))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if measuredInt(res, "lost") > 0 {
+					lossy++ // its lost packets' routes would be left out
+					continue
+				}
+				s, _ := measured(res, "stretch")
+				sum, sum2 = sum+s-1, sum2+(s-1)*(s-1)
+			}
+			if lossy > trials/20 {
+				t.Fatalf("%s q=%v: %d trials with lost packets", router, q, lossy)
+			}
+			k := float64(trials - lossy)
+			mean := sum / k
+			se := math.Sqrt((sum2/k - mean*mean) / (k - 1))
+			if math.Abs(mean-2*q) > 5*se {
+				t.Errorf("%s q=%v: stretch − 1 = %.5f ± %.5f, want 2q = %v", router, q, mean, se, 2*q)
+			}
+		}
+	}
+}
+
+// remainProbe asks its router, after every move, how many hops each
+// waiting packet still has to go.
+type remainProbe struct {
+	*adaptive
+	said []remainSaid
+	done []int32
+}
+
+type remainSaid struct {
+	id                  uint32
+	done, remain, extra int32
+}
+
+func (p *remainProbe) Start(first int, batch []engine.Move) {
+	p.adaptive.Start(first, batch)
+	p.ask(batch)
+}
+
+func (p *remainProbe) Send(batch []engine.Move) {
+	p.adaptive.Send(batch)
+	for i := range batch {
+		p.done[batch[i].ID]++
+	}
+	p.ask(batch)
+}
+
+func (p *remainProbe) ask(batch []engine.Move) {
+	for i := range batch {
+		if m := &batch[i]; m.Fate == engine.Waiting {
+			p.said = append(p.said, remainSaid{m.ID, p.done[m.ID], int32(p.Remain(&m.Packet, m.To)), p.extra[m.ID]})
+		}
+	}
+}
+
+// TestAdaptiveRemain checks that Remain, which the farthest discipline
+// reads, says the hops a packet still goes but for the detours it has not
+// yet begun, on a detour too.
+func TestAdaptiveRemain(t *testing.T) {
+	var sim Sim
+	for _, router := range []string{"adaptive-ecube", "adaptive-valiant"} {
+		for _, reroute := range Reroutes {
+			c := Config{Router: router, Pattern: "random", N: 7, Mu: 1, Q: 0.1, Reroute: reroute}
+			if err := sim.Draw(c, testRand(3)); err != nil {
+				t.Fatal(err)
+			}
+			e := engine.Engine{Record: engine.Record{Packets: true}, Rand: testRand(4)}
+			p := &remainProbe{adaptive: new(adaptive), done: make([]int32, sim.Req.Packets())}
+			p.reset(&e, &sim.Drawn, c)
+			res, err := e.Run(p, c.Prios())
+			if err != nil {
+				t.Fatal(err)
+			}
+			detours := 0
+			for _, s := range p.said {
+				if res.Arrival[s.id] < 0 {
+					continue
+				}
+				ahead := p.extra[s.id] - s.extra // hops of the detours it has not yet begun
+				if want := res.PacketHops[s.id] - s.done - ahead; s.remain != want {
+					t.Fatalf("%s %s: packet %d after %d hops: remain %d, goes %d more, %d of them on detours ahead", router, reroute, s.id, s.done, s.remain, want+ahead, ahead)
+				}
+				if p.end[s.id] > 0 {
+					detours++
+				}
+			}
+			if detours == 0 {
+				t.Errorf("%s %s: no packet on a detour", router, reroute)
 			}
 		}
 	}
