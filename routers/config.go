@@ -32,10 +32,26 @@ type Config struct {
 	// around every failed edge, for routers that know the faults (Chapter
 	// III); "" or "none" for none.
 	Detours string
+	// Simulating the intact cube on a faulty one (e-cube, Valiant with
+	// detours): the confluent system (edge or node), the delivery rule
+	// (queue or arrival) and the discipline of the detour queues (priority
+	// or fifo).
+	Confluent, Delivery, DetourQueue string
+	// Reroute is what the adaptive routers do at a failed edge (Reroutes;
+	// "" for detour).
+	Reroute string
 	// DrawOnly draws each trial's instance and detour system and reports
 	// the detour measures without routing it (T = 0, no hops): for
 	// experiments on the detour systems themselves. It needs detours.
 	DrawOnly bool
+}
+
+// reroute is the name of c's rerouting, "detour" by default.
+func (c Config) reroute() string {
+	if c.Reroute == "" {
+		return Reroutes[0]
+	}
+	return c.Reroute
 }
 
 // detours is the name of c's detour strategy, "none" for none.

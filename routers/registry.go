@@ -15,6 +15,8 @@ var Registry = []Kind{
 	valiantKind,
 	bitonicKind,
 	disjointKind,
+	adaptiveEcubeKind,
+	adaptiveValiantKind,
 }
 
 // Kind is a registered router: what it is, what it runs under, what a trial

@@ -31,6 +31,7 @@ EXPERIMENTS = {
     "replication-loss": {"trials", "messages"},
     "detour-existence": {"trials"},
     "matching": {"trials"},
+    "faulty-valiant": {"trials"},
 }
 
 

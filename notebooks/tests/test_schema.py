@@ -48,6 +48,10 @@ GRID = [
     ("pieces", "int32", False),
     ("pipelined", "bool", False),
     ("trim", "bool", False),
+    ("confluent", "string", False),
+    ("delivery", "string", False),
+    ("detour-queue", "string", False),
+    ("reroute", "string", False),
 ]
 
 #: Column name, Arrow type, nullable — per table, as experiments/tables.go
@@ -70,6 +74,12 @@ EXPECTED = {
         ("no_detour", "bool", True),
         ("ok", "bool", True),
         ("gamma", "int64", True),
+        ("T_intact", "int64", True),
+        ("d", "int64", True),
+        ("lockstep", "bool", True),
+        ("excess", "int64", True),
+        ("rerouted", "int64", True),
+        ("stretch", "double", True),
     ],
     "packets": GRID + [
         ("trial", "int32", False),
