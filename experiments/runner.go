@@ -323,8 +323,6 @@ func (r *Runner) runUnit(ctx context.Context, u Unit) (map[string]int64, error) 
 	s, sh := r.Spec, r.Shard
 	started := time.Now()
 	per := sh.Count(s.Trials)
-	seqs := slices.Contains(s.Tables, TableDelaySeq)
-	loads := slices.Contains(s.Tables, TableLoadCounts)
 	outs := make([]outcome, len(u.Points)*per)
 	err := Parallel(ctx, len(outs), r.Workers, func(sim *routers.Sim, j int) error {
 		p, trial := &u.Points[j/per], s.Trial(sh, j%per)
@@ -335,24 +333,8 @@ func (r *Runner) runUnit(ctx context.Context, u Unit) (map[string]int64, error) 
 		if err != nil {
 			return fmt.Errorf("%s: %v, trial %d: %w", s.Name, p, trial, err)
 		}
-		o := &outs[j]
-		o.trial, o.seed, o.res, o.nodeLoads = trial, seed, res, s.nodeLoads(trial)
-		if cfg.Faulty() {
-			o.failed = int64(sim.Faults.Count())
-		}
-		if loads {
-			o.loads = loadCounts(&res.Result)
-		}
-		if seqs {
-			if o.seq, err = delaySeqs(&res.Result, cfg.N); err != nil {
-				return fmt.Errorf("%s: %v, trial %d: %w", s.Name, p, trial, err)
-			}
-		}
-		if cfg.Record.Packets {
-			o.dst = slices.Clone(sim.Req.Dst)
-			if len(sim.Via) > 0 {
-				o.via = slices.Clone(sim.Via)
-			}
+		if outs[j], err = s.outcome(sim, cfg, res, trial, seed); err != nil {
+			return fmt.Errorf("%s: %v, trial %d: %w", s.Name, p, trial, err)
 		}
 		r.trials.Add(1)
 		r.hops.Add(res.Hops)
