@@ -22,6 +22,9 @@ type Runner struct {
 	Workers int
 	Shard   Shard
 	Force   bool // redo units whose files are complete
+	// Memory is the bytes the trials may use at once, 0 for what the
+	// system has available (routers.AvailableMemory).
+	Memory int64
 	// RedoStale redoes the units written by another build of the harness
 	// and skips the others that are complete; without it (or Force)
 	// such files are an error.
@@ -100,13 +103,22 @@ func (r *Runner) Prepare() error {
 	r.todo = make([]bool, len(r.units))
 	r.prog = Progress{TotalUnits: len(r.units)}
 	per := int64(r.Shard.Count(r.Spec.Trials))
+	available := r.Memory
+	if available == 0 {
+		available = routers.AvailableMemory()
+	}
 	for i, u := range r.units {
 		r.todo[i] = r.Force || !r.complete(u)
 		if r.isStale(u) {
 			r.staleUnits++
 		}
 		if r.todo[i] {
+			// The workers run as many trials at once, of any point.
+			atOnce := int(min(int64(r.Workers), per*int64(len(u.Points))))
 			for _, p := range u.Points {
+				if err := p.Config.CheckMemory(atOnce, available); err != nil {
+					return fmt.Errorf("%v: %w on %d workers (--workers)", p, err, r.Workers)
+				}
 				r.prog.TotalTrials += per
 				r.prog.TotalWork += per * work(p.Config)
 			}

@@ -110,6 +110,15 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 	if *workers < 1 {
 		return usagef("workers=%d: must be at least 1", *workers)
 	}
+	// The workers run trials at once; --record keeps every trial's records
+	// until all are done.
+	atOnce := min(*workers, *trials)
+	if *recordFlag != "" {
+		atOnce = *trials
+	}
+	if err := cfg.CheckMemory(atOnce, routers.AvailableMemory()); err != nil {
+		return usageError{err}
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 

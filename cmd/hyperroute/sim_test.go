@@ -9,8 +9,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hyperroute/hyperroute/engine"
 	"github.com/hyperroute/hyperroute/experiments"
 	"github.com/hyperroute/hyperroute/results"
+	"github.com/hyperroute/hyperroute/routers"
 )
 
 // simRows runs sim --jsonl and decodes its rows.
@@ -264,10 +266,29 @@ func TestSimRecordBadInput(t *testing.T) {
 		{[]string{"--record", "delayseq", "--router", "bitonic"}, "the delayseq table needs"},
 		{[]string{"--record", "packets", "--router", "disjoint"}, "disjoint sends copies"},
 		{[]string{"--record", "trace", "--jsonl"}, "set one of them"},
+		// Every trial's trace is kept: 10000 of n = 18 need terabytes.
+		{[]string{"--n", "18", "--record", "trace", "--trials", "10000"}, "n=18, mu=1, 10000 trials at once, needs about"},
 	} {
 		code, stdout, stderr := cli(append([]string{"sim", "--n", "4", "--trials", "1"}, c.args...)...)
 		if code != 2 || stdout != "" || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, c.want) {
 			t.Errorf("sim %v: exit %d, stdout %q, stderr %q; want exit 2 and %q", c.args, code, stdout, stderr, c.want)
 		}
+	}
+}
+
+// TestRunMemory checks run --memory: a limit that holds one traced trial
+// of n = 12 at a time but not two refuses two workers with exit status 2,
+// and runs on one.
+func TestRunMemory(t *testing.T) {
+	noBatchEnv(t)
+	spec := writeSpec(t, "name: mem\ngrid:\n  n: 12\n  router: valiant\ntrials: 2\nseed: 1\ntables: [trials, delayseq]\n")
+	c := routers.Config{Router: "valiant", Port: routers.SinglePort, Pattern: "random", N: 12, Mu: 1, Record: engine.Record{Loads: true, Trace: true}}
+	mib := strconv.FormatInt(c.MemoryBytes()>>20+1, 10) // one trial, not two
+	code, _, stderr := cli("run", spec, "--out", t.TempDir(), "--workers", "2", "--memory", mib)
+	if code != 2 || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, "2 trials at once, needs about") {
+		t.Errorf("run --workers 2 --memory %s: exit %d, %q", mib, code, stderr)
+	}
+	if code, _, stderr := cli("run", spec, "--out", t.TempDir(), "--workers", "1", "--memory", mib); code != 0 {
+		t.Errorf("run --workers 1 --memory %s: exit %d, %q", mib, code, stderr)
 	}
 }
