@@ -29,6 +29,7 @@ EXPERIMENTS = {
     "butterfly-tail": {"trials"},
     "butterfly-loads": {"trials", "loadcounts"},
     "replication-loss": {"trials", "messages"},
+    "adaptive-baselines": {"trials"},
 }
 
 
