@@ -51,7 +51,7 @@ var Params = []Param{
 	{Name: "trim", Doc: "butterfly routes without their trailing straight hops", Type: Bool, Default: "false", Own: true,
 		set: func(c *Config, v string) error { c.Trim = v == "true"; return nil },
 		get: func(c Config) string { return strconv.FormatBool(c.Trim) }},
-	{Name: "reroute", Doc: "way around a failed edge of the adaptive routers (detour: a random intact 3-detour; shortest: a shortest intact path)", Type: Name, Default: "detour", Names: func() []string { return Reroutes }, Own: true,
+	{Name: "reroute", Doc: "rerouting at a failed edge, adaptive routers (detour: a random intact 3-detour; shortest: a shortest intact path)", Type: Name, Default: "detour", Names: func() []string { return Reroutes }, Own: true,
 		set: func(c *Config, v string) error { c.Reroute = v; return nil },
 		get: func(c Config) string { return c.reroute() }},
 }
