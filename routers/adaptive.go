@@ -17,6 +17,7 @@ var adaptiveEcubeKind = Kind{
 	Params:      []string{"reroute"},
 	Prios:       func(n int) int { return n + 1 },
 	New:         func() Instance { return new(adaptive) },
+	Memory:      adaptiveMemory,
 }
 
 var adaptiveValiantKind = Kind{
@@ -30,6 +31,19 @@ var adaptiveValiantKind = Kind{
 	Draws:       "one uniform intermediate per packet",
 	Draw:        drawIntermediates,
 	New:         func() Instance { return new(adaptive) },
+	Memory:      adaptiveMemory,
+}
+
+// adaptiveMemory estimates the memory of a trial of c: the cube's (with
+// Valiant's priorities), 20
+// bytes per packet of detour state, and for reroute shortest the index of
+// the paths by edge.
+func adaptiveMemory(c Config) int64 {
+	b := c.cubeBytes(2*c.N+1) + int64(c.Mu)<<c.N*20
+	if c.reroute() == "shortest" && c.Faulty() {
+		b += int64(c.N) << c.N * 4
+	}
+	return b
 }
 
 // Reroutes are the values of parameter reroute: what a packet of the

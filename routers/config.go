@@ -127,6 +127,13 @@ func (c Config) MemoryBytes() int64 {
 	if k, err := Lookup(c.Router); err == nil && k.Memory != nil {
 		return k.Memory(c)
 	}
+	return c.cubeBytes(c.Prios())
+}
+
+// cubeBytes estimates the memory one trial of c needs for a router with
+// prios priorities whose packets go hop by hop on the cube, beyond the
+// router's own state.
+func (c Config) cubeBytes(prios int) int64 {
 	nodes := int64(1) << c.N
 	packets := nodes * int64(c.Mu)
 	// Valiant's routing with μ = 1 holds up to a fifth of the packets in
@@ -137,7 +144,7 @@ func (c Config) MemoryBytes() int64 {
 		b += packets * 8
 	}
 	if c.Record.Loads {
-		b += int64(c.Prios()) * nodes * 4
+		b += int64(prios) * nodes * 4
 	}
 	if c.Faulty() {
 		b += int64(c.N) * nodes / 8

@@ -15,6 +15,7 @@ var safetyKind = Kind{
 	Faults:      true,
 	Prios:       func(n int) int { return n + 1 },
 	New:         func() Instance { return new(safety) },
+	Memory:      func(c Config) int64 { return c.cubeBytes(c.N+1) + int64(c.Mu)<<c.N*2 + 2<<c.N },
 }
 
 // safety routes every packet straight to its destination by Wu's safety
