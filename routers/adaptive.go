@@ -35,9 +35,8 @@ var adaptiveValiantKind = Kind{
 }
 
 // adaptiveMemory estimates the memory of a trial of c: the cube's (with
-// Valiant's priorities), 20
-// bytes per packet of detour state, and for reroute shortest the index of
-// the paths by edge.
+// Valiant's priorities), 20 bytes per packet of detour state, and for
+// reroute shortest the index of the paths by edge.
 func adaptiveMemory(c Config) int64 {
 	b := c.cubeBytes(2*c.N+1) + int64(c.Mu)<<c.N*20
 	if c.reroute() == "shortest" && c.Faulty() {
