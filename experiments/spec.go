@@ -74,7 +74,11 @@ type Spec struct {
 	// SkipInvalid skips the grid points that their router rejects (bitonic
 	// with μ > 1 or a queue other than priority) instead of failing.
 	SkipInvalid bool
-	Profiles    map[string]Profile
+	// DrawOnly makes every trial draw its instance and detour system and
+	// report the detour measures without routing (routers.Config.DrawOnly):
+	// experiments on the detour systems themselves.
+	DrawOnly bool
+	Profiles map[string]Profile
 	// Profile is the name of the applied profile, "" for none.
 	Profile string
 
@@ -107,7 +111,7 @@ type Skip struct {
 }
 
 var (
-	topKeys     = []string{"name", "description", "grid", "trials", "seed", "tables", "partition", "shards", "packet_trials", "node_trials", "skip_invalid", "profiles"}
+	topKeys     = []string{"name", "description", "grid", "trials", "seed", "tables", "partition", "shards", "packet_trials", "node_trials", "skip_invalid", "draw_only", "profiles"}
 	profileKeys = []string{"trials", "shards", "packet_trials", "node_trials", "grid"}
 	nameRE      = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$`)
 )
@@ -169,6 +173,8 @@ func Parse(file string, text []byte) (*Spec, error) {
 			s.NodeTrials, err = p.integer(v, key, 1, MaxTrials)
 		case "skip_invalid":
 			s.SkipInvalid, err = p.boolean(v, key)
+		case "draw_only":
+			s.DrawOnly, err = p.boolean(v, key)
 		case "profiles":
 			s.Profiles, err = p.profiles(v, key)
 		}
@@ -374,6 +380,7 @@ func (s *Spec) expand() error {
 	s.points, s.skipped = nil, nil
 	for _, c := range s.Grid.expand() {
 		c.Record = s.record(0) // what the trials record at most
+		c.DrawOnly = s.DrawOnly
 		p := Point{Index: len(s.points), Config: c, Key: c.InstanceKey()}
 		if seqs {
 			if err := delaySeqPoint(c); err != nil {

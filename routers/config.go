@@ -32,9 +32,18 @@ type Config struct {
 	// around every failed edge, for routers that know the faults (Chapter
 	// III); "" or "none" for none.
 	Detours string
+	// Simulating the intact cube on a faulty one (e-cube, Valiant with
+	// detours): the confluent system (edge or node), the delivery rule
+	// (queue or arrival) and the discipline of the detour queues (priority
+	// or fifo).
+	Confluent, Delivery, DetourQueue string
 	// Reroute is what the adaptive routers do at a failed edge (Reroutes;
 	// "" for detour).
 	Reroute string
+	// DrawOnly draws each trial's instance and detour system and reports
+	// the detour measures without routing it (T = 0, no hops): for
+	// experiments on the detour systems themselves. It needs detours.
+	DrawOnly bool
 }
 
 // reroute is the name of c's rerouting, "detour" by default.
@@ -78,6 +87,9 @@ func (c Config) Validate() error {
 		return fmt.Errorf("k=%d failed edges: Q_%d has %d", c.K, c.N, c.N<<c.N)
 	case c.FaultList != nil && c.FaultList.N != c.N:
 		return fmt.Errorf("fault list of Q_%d for n=%d", c.FaultList.N, c.N)
+	}
+	if c.DrawOnly && !c.HasDetours() {
+		return fmt.Errorf("draw only: measures the detour system, needs detours (not detours=none)")
 	}
 	if c.HasDetours() && !c.Faulty() {
 		return fmt.Errorf("detours=%s: needs failed edges (q, k or a fault list)", c.Detours)

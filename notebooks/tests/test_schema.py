@@ -48,6 +48,9 @@ GRID = [
     ("pieces", "int32", False),
     ("pipelined", "bool", False),
     ("trim", "bool", False),
+    ("confluent", "string", False),
+    ("delivery", "string", False),
+    ("detour-queue", "string", False),
     ("reroute", "string", False),
 ]
 
@@ -71,6 +74,10 @@ EXPECTED = {
         ("no_detour", "bool", True),
         ("ok", "bool", True),
         ("gamma", "int64", True),
+        ("T_intact", "int64", True),
+        ("d", "int64", True),
+        ("lockstep", "bool", True),
+        ("excess", "int64", True),
         ("rerouted", "int64", True),
         ("stretch", "double", True),
     ],
