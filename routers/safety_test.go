@@ -52,7 +52,8 @@ func checkLevels(s *safety) error {
 }
 
 // TestSafetyLevelsGuarantee checks the levels on Q_2 and Q_3 under every
-// set of at most three failed edges, and that they are not all 0.
+// set of at most three failed edges and on Q_4 … Q_6 with random faults,
+// and that they are not all 0.
 func TestSafetyLevelsGuarantee(t *testing.T) {
 	positive := 0
 	for n := 2; n <= 3; n++ {
@@ -65,6 +66,24 @@ func TestSafetyLevelsGuarantee(t *testing.T) {
 				positive++
 			}
 		})
+	}
+	rng := testRand(7)
+	for n := 4; n <= 6; n++ {
+		for _, q := range []float64{0.01, 0.05, 0.2} {
+			for range 5 {
+				f, _ := faults.New(n)
+				if err := f.Random(q, rng); err != nil {
+					t.Fatal(err)
+				}
+				s := safetyLevels(f)
+				if err := checkLevels(s); err != nil {
+					t.Fatalf("n=%d q=%v faults %v: %v", n, q, f, err)
+				}
+				if slices.Max(s.level) > 1 {
+					positive++
+				}
+			}
+		}
 	}
 	if positive == 0 {
 		t.Error("no faulty cube with a node above level 0")
