@@ -19,28 +19,49 @@ func safetyLevels(f *faults.Set) *safety {
 	return s
 }
 
-// checkLevels checks that the levels of s are a fixed point of the rule,
-// computed here by sorting what each node sees, and that they keep the
-// guarantee: every node at distance h ≤ S(u) from u is h hops away over
-// intact edges.
+// sortedRule is the level of node u of Q_n with failed edges f when its
+// neighbours have levels level: the least k with s_k < k in the sorted
+// levels u sees (−1 over a failed edge), n if none.
+func sortedRule(f *faults.Set, level []int8, u uint32) int {
+	seen := make([]int, 0, f.N)
+	for d := 1; d <= f.N; d++ {
+		l := int(level[hypercube.Neighbor(u, d)])
+		if f.FailedDim(u, d) {
+			l = -1
+		}
+		seen = append(seen, l)
+	}
+	slices.Sort(seen)
+	k := 0
+	for k < f.N && seen[k] >= k {
+		k++
+	}
+	return k
+}
+
+// checkLevels checks that the levels of s are the greatest fixed point of
+// the rule, computed here by sorting what each node sees in rounds from
+// every level n, and that they keep the guarantee: every node at distance
+// h ≤ S(u) from u is h hops away over intact edges.
 func checkLevels(s *safety) error {
 	f := s.faults
+	want := make([]int8, 1<<f.N)
+	for i := range want {
+		want[i] = int8(f.N)
+	}
+	for changed := true; changed; {
+		changed = false
+		next := make([]int8, len(want))
+		for u := range want {
+			next[u] = int8(sortedRule(f, want, uint32(u)))
+			changed = changed || next[u] != want[u]
+		}
+		want = next
+	}
 	for u := range uint32(1) << f.N {
-		seen := make([]int, 0, f.N)
-		for d := 1; d <= f.N; d++ {
-			l := int(s.level[hypercube.Neighbor(u, d)])
-			if f.FailedDim(u, d) {
-				l = -1
-			}
-			seen = append(seen, l)
-		}
-		slices.Sort(seen)
-		k := 0
-		for k < f.N && seen[k] >= k {
-			k++
-		}
-		if int(s.level[u]) != k {
-			return fmt.Errorf("node %d: level %d, sees %v", u, s.level[u], seen)
+		k := sortedRule(f, s.level, u)
+		if int(s.level[u]) != k || s.level[u] != want[u] {
+			return fmt.Errorf("node %d: level %d, the rule says %d, rounds from n %d", u, s.level[u], k, want[u])
 		}
 		for v := range uint32(1) << f.N {
 			if h := bits.OnesCount32(u ^ v); h <= k && distance(f, u, v) != h {
