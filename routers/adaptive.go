@@ -17,6 +17,7 @@ var adaptiveEcubeKind = Kind{
 	Params:      []string{"reroute"},
 	Prios:       func(n int) int { return n + 1 },
 	New:         func() Instance { return new(adaptive) },
+	Memory:      adaptiveMemory,
 }
 
 var adaptiveValiantKind = Kind{
@@ -30,6 +31,18 @@ var adaptiveValiantKind = Kind{
 	Draws:       "one uniform intermediate per packet",
 	Draw:        drawIntermediates,
 	New:         func() Instance { return new(adaptive) },
+	Memory:      adaptiveMemory,
+}
+
+// adaptiveMemory estimates the memory of a trial of c: the cube's (with
+// Valiant's priorities), 20 bytes per packet of detour state, and for
+// reroute shortest the index of the paths by edge.
+func adaptiveMemory(c Config) int64 {
+	b := c.cubeBytes(2*c.N+1) + int64(c.Mu)<<c.N*20
+	if c.reroute() == "shortest" && c.Faulty() {
+		b += int64(c.N) << c.N * 4
+	}
+	return b
 }
 
 // Reroutes are the values of parameter reroute: what a packet of the
@@ -294,11 +307,19 @@ func (a *adaptive) randomDetour(v uint32, d int) int {
 // search appends to paths the shortest intact path from v to v⊕e_d and a
 // 0, and returns its offset, or noPath.
 func (a *adaptive) search(v uint32, d int) int32 {
+	p := int32(len(a.paths))
+	// The paths of length 3 are the 3-detours; breadth-first search
+	// finds the one of the lowest dimension first.
+	for i := 1; i <= a.N; i++ {
+		if i != d && a.faults.Intact(faults.Detour{V: v, D: d, I: i}) {
+			a.paths = append(a.paths, uint8(i), uint8(d), uint8(i), 0)
+			return p
+		}
+	}
 	path, ok := a.bfs.path(a.faults, v, v^1<<(d-1))
 	if !ok {
 		return noPath
 	}
-	p := int32(len(a.paths))
 	a.paths = append(a.paths, path...)
 	a.paths = append(a.paths, 0)
 	return p

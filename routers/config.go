@@ -138,6 +138,13 @@ func (c Config) MemoryBytes() int64 {
 	if k, err := Lookup(c.Router); err == nil && k.Memory != nil {
 		return k.Memory(c)
 	}
+	return c.cubeBytes(c.Prios())
+}
+
+// cubeBytes estimates the memory one trial of c needs for a router with
+// prios priorities whose packets go hop by hop on the cube, beyond the
+// router's own state.
+func (c Config) cubeBytes(prios int) int64 {
 	nodes := int64(1) << c.N
 	packets := nodes * int64(c.Mu)
 	// Valiant's routing with μ = 1 holds up to a fifth of the packets in
@@ -148,9 +155,9 @@ func (c Config) MemoryBytes() int64 {
 		b += int64(c.N) * nodes / 8
 	}
 	// A packet's priority rises with every hop, so it sends at most
-	// Prios − 1 times.
-	prios := int64(c.Prios())
-	return b + recordBytes(c.Record, packets, nodes, prios, packets*(prios-1))
+	// prios − 1 times.
+	p := int64(prios)
+	return b + recordBytes(c.Record, packets, nodes, p, packets*(p-1))
 }
 
 // recordBytes estimates what a run records of packets on nodes with prios

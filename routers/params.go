@@ -60,7 +60,7 @@ var Params = []Param{
 	{Name: "detour-queue", Doc: "discipline of the detour queues (priority at the detour's end, as the thesis, or fifo)", Type: Name, Default: "priority", Names: func() []string { return []string{"priority", "fifo"} }, Own: true,
 		set: func(c *Config, v string) error { c.DetourQueue = v; return nil },
 		get: func(c Config) string { return c.detourQueue() }},
-	{Name: "reroute", Doc: "way around a failed edge of the adaptive routers (detour: a random intact 3-detour; shortest: a shortest intact path)", Type: Name, Default: "detour", Names: func() []string { return Reroutes }, Own: true,
+	{Name: "reroute", Doc: "rerouting at a failed edge, adaptive routers (detour: a random intact 3-detour; shortest: a shortest intact path)", Type: Name, Default: "detour", Names: func() []string { return Reroutes }, Own: true,
 		set: func(c *Config, v string) error { c.Reroute = v; return nil },
 		get: func(c Config) string { return c.reroute() }},
 }
