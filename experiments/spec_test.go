@@ -199,8 +199,8 @@ profiles:
 // TestEmbeddedSpecs checks the shipped experiments: each parses, is named
 // after its file, and its paper profile runs thousands of seeds.
 func TestEmbeddedSpecs(t *testing.T) {
-	want := []string{"butterfly-loads", "butterfly-tail", "delay-sequences", "detour-existence", "matching", "priority-load",
-		"queue-disciplines", "relations", "replication-loss", "routing-compare", "valiant-tail"}
+	want := []string{"adaptive-baselines", "butterfly-loads", "butterfly-tail", "delay-sequences", "detour-existence", "faulty-valiant", "matching",
+		"priority-load", "queue-disciplines", "relations", "replication-loss", "routing-compare", "valiant-tail"}
 	if !slices.Equal(Names(), want) {
 		t.Fatalf("Names() = %q, want %q", Names(), want)
 	}

@@ -27,7 +27,7 @@ func TestDetoursValidate(t *testing.T) {
 		want string
 	}{
 		{Config{Router: "valiant", N: 4, Mu: 1, Pattern: "random", Detours: "optimal"}, "needs failed edges"},
-		{Config{Router: "ecube", N: 4, Mu: 1, Pattern: "random", Q: 0.1, Detours: "optimal"}, "does not route over detours"},
+		{Config{Router: "disjoint", N: 4, Mu: 1, Pattern: "random", Q: 0.1, Detours: "optimal"}, "does not route over detours"},
 		{Config{Router: "valiant", N: 4, Mu: 1, Pattern: "random", Q: 0.1, Detours: "best"}, "unknown detour strategy"},
 		{Config{Router: "valiant", N: 4, Mu: 1, Pattern: "random", Q: 0.1, Detours: "optimal", Record: engine.Record{Packets: true}}, "trials table only"},
 		{Config{Router: "valiant", N: 4, Mu: 1, Pattern: "random", Q: 0.1, Detours: "optimal"}, ""},

@@ -15,6 +15,9 @@ var Registry = []Kind{
 	valiantKind,
 	bitonicKind,
 	disjointKind,
+	adaptiveEcubeKind,
+	adaptiveValiantKind,
+	safetyKind,
 }
 
 // Kind is a registered router: what it is, what it runs under, what a trial

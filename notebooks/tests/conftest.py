@@ -31,6 +31,8 @@ EXPERIMENTS = {
     "replication-loss": {"trials", "messages"},
     "detour-existence": {"trials"},
     "matching": {"trials"},
+    "faulty-valiant": {"trials"},
+    "adaptive-baselines": {"trials"},
 }
 
 
