@@ -294,11 +294,19 @@ func (a *adaptive) randomDetour(v uint32, d int) int {
 // search appends to paths the shortest intact path from v to v⊕e_d and a
 // 0, and returns its offset, or noPath.
 func (a *adaptive) search(v uint32, d int) int32 {
+	p := int32(len(a.paths))
+	// The paths of length 3 are the 3-detours; breadth-first search
+	// finds the one of the lowest dimension first.
+	for i := 1; i <= a.N; i++ {
+		if i != d && a.faults.Intact(faults.Detour{V: v, D: d, I: i}) {
+			a.paths = append(a.paths, uint8(i), uint8(d), uint8(i), 0)
+			return p
+		}
+	}
 	path, ok := a.bfs.path(a.faults, v, v^1<<(d-1))
 	if !ok {
 		return noPath
 	}
-	p := int32(len(a.paths))
 	a.paths = append(a.paths, path...)
 	a.paths = append(a.paths, 0)
 	return p

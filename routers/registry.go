@@ -17,6 +17,7 @@ var Registry = []Kind{
 	disjointKind,
 	adaptiveEcubeKind,
 	adaptiveValiantKind,
+	safetyKind,
 }
 
 // Kind is a registered router: what it is, what it runs under, what a trial

@@ -32,6 +32,7 @@ EXPERIMENTS = {
     "detour-existence": {"trials"},
     "matching": {"trials"},
     "faulty-valiant": {"trials"},
+    "adaptive-baselines": {"trials"},
 }
 
 
