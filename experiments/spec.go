@@ -375,23 +375,14 @@ func (s *Spec) expand() error {
 		e.Msg = fmt.Sprintf("%d points, more than %d", size, MaxPoints)
 		return e
 	}
-	seqs := slices.Contains(s.Tables, TableDelaySeq)
-	packets := slices.Contains(s.Tables, TablePackets)
 	s.points, s.skipped = nil, nil
 	for _, c := range s.Grid.expand() {
 		c.Record = s.record(0) // what the trials record at most
 		c.DrawOnly = s.DrawOnly
 		p := Point{Index: len(s.points), Config: c, Key: c.InstanceKey()}
-		if seqs {
-			if err := delaySeqPoint(c); err != nil {
-				e := at("grid")
-				e.Msg = fmt.Sprintf("%v: %v", p, err)
-				return e
-			}
-		}
-		if k, _ := routers.Lookup(c.Router); packets && k.Copies {
+		if err := checkTables(s.Tables, c); err != nil {
 			e := at("grid")
-			e.Msg = fmt.Sprintf("%v: the packets table holds one packet per message; %s sends copies (the messages table records them)", p, c.Router)
+			e.Msg = fmt.Sprintf("%v: %v", p, err)
 			return e
 		}
 		err := c.Validate()
@@ -422,13 +413,20 @@ func (s *Spec) expand() error {
 	return nil
 }
 
-// delaySeqPoint reports whether the delayseq table can be recorded at c:
-// Lemma I.1 holds for the single-port model with priority queues, and the
-// router must say that its sequences can be extracted.
-func delaySeqPoint(c routers.Config) error {
-	k, _ := routers.Lookup(c.Router)
-	if !k.DelaySequences || c.Port != routers.SinglePort || c.Queue != engine.Priority {
+// checkTables reports why tables cannot be recorded at c. The delayseq
+// table needs Lemma I.1, which holds for the single-port model with
+// priority queues, and a router whose sequences can be extracted; the
+// packets table holds one packet per message.
+func checkTables(tables []string, c routers.Config) error {
+	k, err := routers.Lookup(c.Router)
+	if err != nil {
+		return err
+	}
+	if slices.Contains(tables, TableDelaySeq) && (!k.DelaySequences || c.Port != routers.SinglePort || c.Queue != engine.Priority) {
 		return errors.New("the delayseq table needs a router with delay sequences (ecube, valiant) in the single-port model with priority queues (Lemma I.1)")
+	}
+	if slices.Contains(tables, TablePackets) && k.Copies {
+		return fmt.Errorf("the packets table holds one packet per message; %s sends copies (the messages table records them)", c.Router)
 	}
 	return nil
 }

@@ -2,6 +2,7 @@ package routers
 
 import (
 	"fmt"
+	"unsafe"
 
 	"github.com/hyperroute/hyperroute/engine"
 	"github.com/hyperroute/hyperroute/faults"
@@ -100,10 +101,7 @@ func (c Config) Validate() error {
 	if c.Mu > 1<<31>>c.N {
 		return fmt.Errorf("n=%d, mu=%d: more than 2^31 packets", c.N, c.Mu)
 	}
-	if need, have := c.MemoryBytes(), availableMemory(); need > have {
-		return fmt.Errorf("n=%d, mu=%d needs about %d MiB, more than the %d MiB available", c.N, c.Mu, need>>20, have>>20)
-	}
-	return nil
+	return c.CheckMemory(1, availableMemory())
 }
 
 func btoi(b bool) int {
@@ -134,7 +132,8 @@ const (
 	inPlace          = 2
 )
 
-// MemoryBytes estimates the memory one trial of c needs.
+// MemoryBytes estimates the memory one trial of c needs, what it records
+// included.
 func (c Config) MemoryBytes() int64 {
 	if k, err := Lookup(c.Router); err == nil && k.Memory != nil {
 		return k.Memory(c)
@@ -145,16 +144,53 @@ func (c Config) MemoryBytes() int64 {
 	// the pool at a time; allow a quarter.
 	overflow := max(packets-inPlace*nodes, packets/4)
 	b := nodes*bytesPerNode + overflow*bytesPerOverflow + packets*bytesPerRequest
-	if c.Record.Packets || c.Record.Arrivals {
-		b += packets * 8
-	}
-	if c.Record.Loads {
-		b += int64(c.Prios()) * nodes * 4
-	}
 	if c.Faulty() {
 		b += int64(c.N) * nodes / 8
 	}
+	// A packet's priority rises with every hop, so it sends at most
+	// Prios − 1 times.
+	prios := int64(c.Prios())
+	return b + recordBytes(c.Record, packets, nodes, prios, packets*(prios-1))
+}
+
+// recordBytes estimates what a run records of packets on nodes with prios
+// priorities and at most sends sends. The trace and the sends per step
+// grow by append, which holds the old and the new array at once, 2.25
+// times the elements at most; the run sends in every step, so it has at
+// most sends steps.
+func recordBytes(rec engine.Record, packets, nodes, prios, sends int64) int64 {
+	const grown = 9 // quarters of the elements an appended slice holds
+	var b int64
+	if rec.Arrivals || rec.Packets {
+		b += packets * 4
+	}
+	if rec.Packets {
+		b += packets * 4
+	}
+	if rec.Loads {
+		b += prios * nodes * 4
+	}
+	if rec.Trace {
+		b += sends * int64(unsafe.Sizeof(engine.Send{})) * grown / 4
+	}
+	if rec.Steps {
+		b += sends * 4 * grown / 4
+	}
 	return b
+}
+
+// CheckMemory reports an error if trials trials of c at once need more
+// than available bytes.
+func (c Config) CheckMemory(trials int, available int64) error {
+	need := c.MemoryBytes() * int64(trials)
+	if need <= available {
+		return nil
+	}
+	at := ""
+	if trials > 1 {
+		at = fmt.Sprintf(", %d trials at once,", trials)
+	}
+	return fmt.Errorf("n=%d, mu=%d%s needs about %d MiB, more than the %d MiB available", c.N, c.Mu, at, need>>20, available>>20)
 }
 
 // InstanceKey names the instance family of c: trial streams are derived from

@@ -553,12 +553,12 @@ def test_readers_hold_the_same_rows(results_dir, experiment, table):
     assert not a.duplicated(key).any(), f"duplicate {key}"
     readings = {name: x[cols].copy() for name, x in readings.items()}
     # Readers differ in how they hold a nullable integer (float with NaN,
-    # or a masked integer): compare them as masked floats,
+    # or a masked integer; a nullable bool as object or masked boolean):
+    # compare them as masked floats and masked booleans.
     for c, t, nullable in EXPECTED[table]:
         if nullable and t in ("int32", "int64"):
             for x in readings.values():
                 x[c] = x[c].astype("Float64")
-        # and a nullable bool (object with None, or masked) as a masked bool.
         if nullable and t == "bool":
             for x in readings.values():
                 x[c] = x[c].astype("boolean")
