@@ -165,20 +165,24 @@ func (r simTrial) delivered() bool {
 // the router without detours.
 func (r simTrial) method() string {
 	if r.Detours == "none" {
-		if r.Router == "valiant" {
+		switch r.Router {
+		case "valiant":
 			return "no detours"
+		case "adaptive-valiant":
+			return r.Router + " " + r.Reroute
 		}
-		return r.Router + " " + r.Reroute
+		return r.Router
 	}
 	return r.Detours
 }
 
 // FaultyValiantDelivered draws, against q (log axis), the share of the
-// trials of faulty-valiant in which each method delivers Valiant's packets:
-// a detour strategy when it finds a complete system (the simulation then
-// delivers all), the routing that does not know the faults and the
-// adaptive baselines (a random intact detour, a shortest intact path) when
-// they lose no packet; one colour per method, one line pattern per n.
+// trials of faulty-valiant in which each method delivers every packet:
+// a detour strategy when it finds a complete system (the simulation of
+// Valiant's routing then delivers all), Valiant's routing that does not
+// know the faults, the adaptive baselines (a random intact detour, a
+// shortest intact path) and safety levels when they lose no packet; one
+// colour per method, one line pattern per n.
 func FaultyValiantDelivered(dir, out string) (Output, error) {
 	var o Output
 	rows, err := readSimTrials(dir)
@@ -188,7 +192,7 @@ func FaultyValiantDelivered(dir, out string) (Output, error) {
 	// Valiant's routing, one row per trial and method: the thesis' model
 	// for the strategies.
 	rows = slices.DeleteFunc(rows, func(r simTrial) bool {
-		return r.Q <= 0 || r.Router != "valiant" && r.Router != "adaptive-valiant" ||
+		return r.Q <= 0 || r.Router != "valiant" && r.Router != "adaptive-valiant" && r.Router != "safety-levels" ||
 			r.Confluent != "edge" || r.Delivery != "queue" || r.DetourQ != "priority"
 	})
 	if len(rows) == 0 {
