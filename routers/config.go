@@ -32,6 +32,17 @@ type Config struct {
 	// around every failed edge, for routers that know the faults (Chapter
 	// III); "" or "none" for none.
 	Detours string
+	// Reroute says how the adaptive routers pass a failed edge: "detour"
+	// (or "") or "shortest".
+	Reroute string
+}
+
+// reroute is c's rule for passing a failed edge.
+func (c Config) reroute() string {
+	if c.Reroute == "" {
+		return "detour"
+	}
+	return c.Reroute
 }
 
 // detours is the name of c's detour strategy, "none" for none.

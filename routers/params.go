@@ -51,6 +51,9 @@ var Params = []Param{
 	{Name: "trim", Doc: "butterfly routes without their trailing straight hops", Type: Bool, Default: "false", Own: true,
 		set: func(c *Config, v string) error { c.Trim = v == "true"; return nil },
 		get: func(c Config) string { return strconv.FormatBool(c.Trim) }},
+	{Name: "reroute", Doc: "how a fault-aware router without coordination passes a failed edge (detour: a random intact 3-detour; shortest: a shortest intact path)", Type: Name, Default: "detour", Names: func() []string { return rerouteNames }, Own: true,
+		set: func(c *Config, v string) error { c.Reroute = v; return nil },
+		get: func(c Config) string { return c.reroute() }},
 }
 
 // ParamType is the type of a parameter's values.

@@ -15,6 +15,8 @@ var Registry = []Kind{
 	valiantKind,
 	bitonicKind,
 	disjointKind,
+	adaptiveKind,
+	adaptiveValiantKind,
 }
 
 // Kind is a registered router: what it is, what it runs under, what a trial
