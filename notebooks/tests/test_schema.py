@@ -48,6 +48,7 @@ GRID = [
     ("pieces", "int32", False),
     ("pipelined", "bool", False),
     ("trim", "bool", False),
+    ("reroute", "string", False),
 ]
 
 #: Column name, Arrow type, nullable — per table, as experiments/tables.go
