@@ -196,7 +196,7 @@ profiles:
 // TestEmbeddedSpecs checks the shipped experiments: each parses, is named
 // after its file, and its paper profile runs thousands of seeds.
 func TestEmbeddedSpecs(t *testing.T) {
-	want := []string{"butterfly-loads", "butterfly-tail", "delay-sequences", "priority-load", "queue-disciplines", "relations",
+	want := []string{"adaptive-baselines", "butterfly-loads", "butterfly-tail", "delay-sequences", "priority-load", "queue-disciplines", "relations",
 		"replication-loss", "routing-compare", "valiant-tail"}
 	if !slices.Equal(Names(), want) {
 		t.Fatalf("Names() = %q, want %q", Names(), want)
