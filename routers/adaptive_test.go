@@ -292,3 +292,35 @@ func TestAdaptiveRandomFaults(t *testing.T) {
 		}
 	}
 }
+
+// TestAdaptiveReproducible: one seed gives one run, random detours and all.
+func TestAdaptiveReproducible(t *testing.T) {
+	for _, reroute := range rerouteNames {
+		c := Config{Router: "adaptive-valiant", Reroute: reroute, Pattern: "random", N: 8, Mu: 1, Q: 0.1, Record: engine.Record{Arrivals: true}}
+		var s, u Sim
+		a, err := s.Trial(c, testRand(3))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := u.Trial(c, testRand(3))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.T != b.T || a.Hops != b.Hops || !slices.Equal(a.Arrival, b.Arrival) {
+			t.Errorf("%s: two runs of one seed differ: T %d, %d; hops %d, %d", reroute, a.T, b.T, a.Hops, b.Hops)
+		}
+	}
+}
+
+// BenchmarkAdaptive routes random permutations on cubes with q = 0.05 by
+// adaptive-valiant, including the per-trial search for the ways past the
+// failed edges.
+func BenchmarkAdaptive(b *testing.B) {
+	for _, reroute := range rerouteNames {
+		for _, n := range []int{10, 14} {
+			b.Run(fmt.Sprintf("%s/n=%d", reroute, n), func(b *testing.B) {
+				benchRoute(b, Config{Router: "adaptive-valiant", Reroute: reroute, Pattern: "random", N: n, Mu: 1, Q: 0.05})
+			})
+		}
+	}
+}
