@@ -27,8 +27,8 @@ sim: build
 # results/paper/, so that both can be kept; `make figures PROFILE=paper`
 # draws from there). A rerun skips what is done.
 EXPERIMENTS := valiant-tail routing-compare queue-disciplines priority-load relations delay-sequences \
-	butterfly-tail butterfly-loads replication-loss \
-	collectives-size collectives-scale collectives-bounds adaptive-baselines
+	butterfly-tail butterfly-loads replication-loss detour-existence matching faulty-valiant adaptive-baselines \
+	collectives-size collectives-scale collectives-bounds
 PROFILE     ?=
 # The small defaults are redone after a rebuild of the harness; paper runs
 # refuse files of another build (experiments/README.md).

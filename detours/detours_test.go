@@ -70,6 +70,35 @@ func TestStrategiesValid(t *testing.T) {
 	}
 }
 
+// TestRandomUniform: random picks each intact detour of a failed edge
+// equally often. On Q_5 with the edge 0 –1→ 1 failed and U^2 broken, the
+// three intact detours U^3, U^4, U^5 are each drawn 4000/3 ≈ 1333 times in
+// 4000 trials (standard deviation 30; ±200 is more than 6 of them), U^2
+// never.
+func TestRandomUniform(t *testing.T) {
+	f, _ := faults.New(5)
+	f.Fail(0, 1)
+	f.Fail(2, 1) // the middle edge of U^2
+	rng := rand.New(rand.NewPCG(5, 6))
+	y := faults.NewSystem(f)
+	counts := make([]int, 6)
+	for range 4000 {
+		if !random(y, rng) {
+			t.Fatal("incomplete")
+		}
+		u, _ := y.Detour(0, 1)
+		counts[u.I]++
+	}
+	for i := 3; i <= 5; i++ {
+		if c := counts[i]; c < 1333-200 || c > 1333+200 {
+			t.Errorf("U^%d drawn %d times of 4000, want about 1333 (counts %v)", i, c, counts)
+		}
+	}
+	if counts[2] != 0 {
+		t.Errorf("the broken U^2 drawn %d times", counts[2])
+	}
+}
+
 // TestHeuristicNoClash checks the thesis' claim that in one round of the
 // parallel matching no two failed edges claim the same middle edge.
 func TestHeuristicNoClash(t *testing.T) {
@@ -228,6 +257,19 @@ func BenchmarkOptimal(b *testing.B) {
 	y := faults.NewSystem(f)
 	for b.Loop() {
 		Optimal(y)
+	}
+	b.ReportMetric(float64(f.Count()), "failed-edges")
+}
+
+// BenchmarkHeuristic runs the parallel matching on Q_16 with q = 0.05.
+func BenchmarkHeuristic(b *testing.B) {
+	f, _ := faults.New(16)
+	if err := f.Random(0.05, rand.New(rand.NewPCG(1, 2))); err != nil {
+		b.Fatal(err)
+	}
+	y := faults.NewSystem(f)
+	for b.Loop() {
+		Heuristic(y)
 	}
 	b.ReportMetric(float64(f.Count()), "failed-edges")
 }

@@ -25,26 +25,25 @@ func heuristic(y *faults.System, _ *rand.Rand) bool {
 func Heuristic(y *faults.System) (clashes int) {
 	f := y.Faults
 	y.Reset(f)
+	byDim := make([][]uint32, f.N+1) // the failed edges by dimension
+	f.Each(func(v uint32, d int) { byDim[d] = append(byDim[d], v) })
 	taken := make([]bool, f.Edges()) // middle edges, by edge index
 	var claimed []int                // middle edges claimed in this round
 	for d := 1; d <= f.N; d++ {
-		for i := d%f.N + 1; i != d; i = i%f.N + 1 {
+		pending := byDim[d] // still without a detour
+		for i := d%f.N + 1; i != d && len(pending) > 0; i = i%f.N + 1 {
 			claimed = claimed[:0]
-			f.Each(func(v uint32, e int) {
-				if e != d {
-					return
-				}
-				if _, has := y.Detour(v, d); has {
-					return
-				}
-				u := faults.Detour{V: v, D: d, I: i}
+			left := pending[:0]
+			for _, v := range pending {
 				m := int(hypercube.Neighbor(v, i))*f.N + d - 1
-				if !f.Intact(u) || taken[m] {
-					return
+				if !f.Intact(faults.Detour{V: v, D: d, I: i}) || taken[m] {
+					left = append(left, v)
+					continue
 				}
 				claimed = append(claimed, m)
 				y.Choose(v, d, i)
-			})
+			}
+			pending = left
 			for _, m := range claimed {
 				if taken[m] {
 					clashes++

@@ -92,7 +92,7 @@ func (e *Engine) pickQueue(v uint32, b *node, ready int, q uint16, byQueue bool)
 // take chooses by the discipline among the first ready packets of b, node
 // v (those in queue q if byQueue), takes it out and returns it.
 func (e *Engine) take(b *node, v uint32, ready int, q uint16, byQueue bool) Packet {
-	if e.Discipline == Priority && !byQueue {
+	if e.Discipline == Priority && !byQueue && e.fifoq == nil {
 		return e.takeFirst(b, ready)
 	}
 	draw := -1
@@ -154,13 +154,20 @@ func priorityKey(k *Packet) uint64 { return uint64(k.Prio)<<32 | uint64(k.ID) }
 
 // key orders the packets of a queue, smallest first, under the Priority,
 // FIFO and Random disciplines: by priority, ties by packet id; under FIFO
-// all keys are equal and the first packet, the earliest to arrive, goes.
+// (and in the FIFO queues of a FIFOQueues) all keys are equal and the first
+// packet, the earliest to arrive, goes.
 // Farthest asks the router (farthestKey).
 func (e *Engine) key(k *Packet) uint64 {
-	if e.Discipline == Priority {
+	if e.Discipline == Priority && !e.fifo(k.Queue) {
 		return priorityKey(k)
 	}
 	return 0
+}
+
+// fifo reports whether queue q sends first in, first out: under the FIFO
+// discipline, or as the router's FIFOQueues says under Priority.
+func (e *Engine) fifo(q uint16) bool {
+	return e.Discipline == FIFO || e.Discipline == Priority && e.fifoq != nil && e.fifoq.FIFO(q)
 }
 
 // farthestKey orders packets under the Farthest discipline: by hops to go,
@@ -202,7 +209,7 @@ func (e *Engine) put(k *Packet, v uint32, t int32) {
 		return
 	}
 	if t >= 0 {
-		if e.Discipline == FIFO {
+		if e.fifo(k.Queue) {
 			pos = e.fifoPos(b, k.ID)
 		}
 		b.state += oneFresh

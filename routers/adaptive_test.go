@@ -2,266 +2,276 @@ package routers
 
 import (
 	"fmt"
+	"math"
 	"math/bits"
 	"slices"
 	"testing"
 
 	"github.com/hyperroute/hyperroute/engine"
 	"github.com/hyperroute/hyperroute/faults"
+	"github.com/hyperroute/hyperroute/hypercube"
 )
 
-var recordTrace = engine.Record{Arrivals: true, Packets: true, Trace: true}
-
-// faultDistances returns the hop distances between all nodes of the faulty
-// cube f by Floyd–Warshall over its intact directed edges, −1 for none.
-func faultDistances(f *faults.Set) [][]int {
-	nodes, inf := 1<<f.N, 1<<30
-	dist := make([][]int, nodes)
-	for u := range dist {
-		dist[u] = make([]int, nodes)
-		for w := range dist[u] {
-			switch {
-			case u == w:
-				dist[u][w] = 0
-			case bits.OnesCount(uint(u^w)) == 1 && !f.Failed(uint32(u), uint32(w)):
-				dist[u][w] = 1
-			default:
-				dist[u][w] = inf
+// distance is the length of a shortest path from s to z over the intact
+// edges of f, −1 if there is none (a plain breadth-first search).
+func distance(f *faults.Set, s, z uint32) int {
+	dist := make([]int, 1<<f.N)
+	for i := range dist {
+		dist[i] = -1
+	}
+	dist[s] = 0
+	queue := []uint32{s}
+	for len(queue) > 0 {
+		u := queue[0]
+		queue = queue[1:]
+		for d := 1; d <= f.N; d++ {
+			if w := hypercube.Neighbor(u, d); dist[w] < 0 && !f.FailedDim(u, d) {
+				dist[w] = dist[u] + 1
+				queue = append(queue, w)
 			}
 		}
 	}
-	for k := range nodes {
-		for u := range nodes {
-			for w := range nodes {
-				dist[u][w] = min(dist[u][w], dist[u][k]+dist[k][w])
-			}
-		}
-	}
-	for u := range dist {
-		for w := range dist[u] {
-			if dist[u][w] == inf {
-				dist[u][w] = -1
-			}
-		}
-	}
-	return dist
+	return dist[z]
 }
 
-// checkAdaptive replays every packet of an adaptive run traced in res on
-// its e-cube legs and checks that it left each leg only at a failed edge,
-// where it took an intact 3-detour of that edge (reroute=detour) or a path
-// as long as the shortest intact one to the edge's far end (shortest), that
-// it was lost exactly when there was no such way, that it arrived once at
-// its destination otherwise, that no send crossed a failed edge, and that
-// no node sent twice in a step (single-port) or twice on one link.
-func checkAdaptive(s *Sim, c Config, res *Result) error {
-	n, f := c.N, &s.Faults
-	if !c.Faulty() {
-		f, _ = faults.New(n)
-	}
-	dist := faultDistances(f)
-	np := s.Req.Packets()
-	walks := make([][]engine.Send, np)
-	type port struct {
-		t        int32
-		from, to uint32
-	}
-	used := map[port]bool{}
-	for _, h := range res.Trace {
-		walks[h.Packet] = append(walks[h.Packet], h)
-		if f.Failed(h.From, h.To) {
-			return fmt.Errorf("packet %d sent over failed edge %d→%d in step %d", h.Packet, h.From, h.To, h.T)
-		}
-		k := port{h.T, h.From, h.To}
-		if c.Port == SinglePort {
-			k.to = 0
-		}
-		if used[k] {
-			return fmt.Errorf("step %d: node %d sends twice (%v)", h.T, h.From, c.Port)
-		}
-		used[k] = true
-	}
-	lost := 0
+// checkAdaptiveRun verifies a run of an adaptive router recorded with
+// Packets and Trace on the faulty cube f: no send over a failed edge, none
+// that is not a cube edge or not from where the packet is, at most one
+// send per node (single-port) or per link (all-port) per step; every
+// packet follows its e-cube legs, going around each failed edge on them by
+// an intact 3-detour U^i (reroute detour) or by a path as long as the
+// shortest intact one (reroute shortest), and is delivered exactly once,
+// or is lost exactly where the next edge has failed and has no such way
+// around; T, hops, lost and rerouted agree with the trace.
+func checkAdaptiveRun(req *hypercube.Request, via []uint32, f *faults.Set, c Config, res *Result) error {
+	np := req.Packets()
+	seq := make([][]uint32, np)
+	last := make([]int32, np)
 	for id := range np {
-		walk, src, dst := walks[id], s.Req.Src(id), s.Req.Dst[id]
-		tgt, ph := dst, 1
-		if len(s.Via) > 0 {
-			tgt, ph = s.Via[id], 0
+		seq[id], last[id] = []uint32{req.Src(id)}, -1
+	}
+	type use struct {
+		t    int32
+		from uint32
+		dim  int
+	}
+	used := map[use]bool{}
+	for _, s := range res.Trace {
+		p := s.Packet
+		if bits.OnesCount32(s.From^s.To) != 1 {
+			return fmt.Errorf("step %d: packet %d sent %d→%d, not a cube edge", s.T, p, s.From, s.To)
 		}
-		at, i, stuck := src, 0, false
-		for !stuck {
-			if at == tgt {
-				if ph == 0 {
-					tgt, ph = dst, 1
-					continue
-				}
-				break
-			}
-			b := bits.TrailingZeros32(at ^ tgt)
-			w, prio := at^1<<b, uint8(b+1+ph*n*min(len(s.Via), 1))
-			way := 1
-			switch {
-			case !f.FailedDim(at, b+1):
-			case c.reroute() == "shortest":
-				way = dist[at][w]
-			case f.HasDetour(at, b+1):
-				way = 3
-			default:
-				way = -1
-			}
-			if way < 0 {
-				stuck = true
-				break
-			}
-			if i+way > len(walk) {
-				return fmt.Errorf("packet %d at %d: walk %v ends before passing %d→%d (%d hops)", id, at, walk, at, w, way)
-			}
-			seg := walk[i : i+way]
-			for j, h := range seg {
-				if h.From != at || bits.OnesCount32(h.From^h.To) != 1 || h.Prio != prio || (j > 0 && h.T <= seg[j-1].T) {
-					return fmt.Errorf("packet %d: hop %+v is not the next of its way %d→%d (prio %d)", id, h, at, w, prio)
-				}
-				at = h.To
-			}
-			if at != w {
-				return fmt.Errorf("packet %d: way %v past %d→%d ends at %d", id, seg, seg[0].From, w, at)
-			}
-			if way == 3 && seg[0].From^seg[0].To != seg[2].From^seg[2].To {
-				return fmt.Errorf("packet %d: %v is no 3-detour", id, seg)
-			}
-			i += way
+		if f.Failed(s.From, s.To) {
+			return fmt.Errorf("step %d: packet %d sent over the failed edge %d→%d", s.T, p, s.From, s.To)
 		}
-		if i != len(walk) {
-			return fmt.Errorf("packet %d: %d hops beyond its route: %v", id, len(walk)-i, walk[i:])
+		if at := seq[p][len(seq[p])-1]; at != s.From || s.T <= last[p] {
+			return fmt.Errorf("step %d: packet %d sent from %d, but it is at %d since step %d", s.T, p, s.From, at, last[p])
 		}
-		switch arr := res.Arrival[id]; {
-		case stuck:
+		u := use{s.T, s.From, 0}
+		if c.Port == AllPort {
+			u.dim = bits.TrailingZeros32(s.From^s.To) + 1
+		}
+		if used[u] {
+			return fmt.Errorf("step %d: node %d sends twice (%v)", s.T, s.From, c.Port)
+		}
+		used[u] = true
+		seq[p] = append(seq[p], s.To)
+		last[p] = s.T
+	}
+	var lost, rerouted, T, base, hops int
+	for id := range np {
+		legs := []uint32{req.Dst[id]}
+		if via != nil {
+			legs = []uint32{via[id], req.Dst[id]}
+		}
+		if res.Arrival[id] >= 0 {
+			base += bits.OnesCount32(req.Src(id)^legs[0]) + bits.OnesCount32(legs[0]^req.Dst[id])
+			hops += len(seq[id]) - 1
+		}
+		gone, around, err := followLegs(seq[id], legs, f, c.reroute())
+		if err != nil {
+			return fmt.Errorf("packet %d (route %v, legs %v): %w", id, seq[id], legs, err)
+		}
+		arrival := last[id] + 1
+		if gone {
 			lost++
-			if arr != -1 {
-				return fmt.Errorf("packet %d has no way on at %d but arrived at %d", id, at, arr)
-			}
-		case len(walk) == 0:
-			if arr != 0 {
-				return fmt.Errorf("packet %d at its destination arrives at %d", id, arr)
-			}
-		case arr != walk[len(walk)-1].T+1:
-			return fmt.Errorf("packet %d: arrival %d, last hop in step %d", id, arr, walk[len(walk)-1].T)
+			arrival = -1
+		}
+		if around {
+			rerouted++
+		}
+		if res.Arrival[id] != arrival {
+			return fmt.Errorf("packet %d: arrival %d, trace says %d", id, res.Arrival[id], arrival)
+		}
+		if int(res.PacketHops[id]) != len(seq[id])-1 {
+			return fmt.Errorf("packet %d: %d hops, trace says %d", id, res.PacketHops[id], len(seq[id])-1)
+		}
+		if !gone {
+			T = max(T, int(arrival))
 		}
 	}
-	if v, _ := res.Measured(measureIndex("lost")); int(v) != lost || res.Dropped+res.Held != lost {
-		return fmt.Errorf("lost = %v, dropped + held = %d + %d, replay finds %d", v, res.Dropped, res.Held, lost)
+	if res.T != T || res.Hops != int64(len(res.Trace)) {
+		return fmt.Errorf("T %d, hops %d; trace says %d, %d", res.T, res.Hops, T, len(res.Trace))
+	}
+	if l := measuredInt(res, "lost"); l != lost || res.Dropped+res.Held != lost {
+		return fmt.Errorf("lost %d, dropped %d + held %d; trace says %d", l, res.Dropped, res.Held, lost)
+	}
+	if r := measuredInt(res, "rerouted"); r != rerouted {
+		return fmt.Errorf("rerouted %d, trace says %d", r, rerouted)
+	}
+	if s, ok := measured(res, "stretch"); base > 0 && (!ok || s != float64(hops)/float64(base)) || base == 0 && ok {
+		return fmt.Errorf("stretch %v (reported %v), trace says %d/%d", s, ok, hops, base)
 	}
 	return nil
 }
 
-func measureIndex(name string) int {
-	return slices.IndexFunc(Measures, func(m Measure) bool { return m.Name == name })
-}
-
-// faultSets returns every set of at most two failed directed edges of Q_n.
-func faultSets(n int) []*faults.Set {
-	edges := n << n
-	var sets []*faults.Set
-	for a := -1; a < edges; a++ {
-		for b := a; b < edges; b++ {
-			if b == a && a >= 0 {
-				continue
-			}
-			f, _ := faults.New(n)
-			for _, e := range []int{a, b} {
-				if e >= 0 {
-					f.Fail(uint32(e/n), e%n+1)
+// followLegs checks that the nodes seq a packet visited follow e-cube
+// along legs on f, around each failed edge as reroute says, and reports
+// whether the packet was lost and whether it went around a failed edge.
+func followLegs(seq []uint32, legs []uint32, f *faults.Set, reroute string) (lost, around bool, err error) {
+	i := 0
+	for _, w := range legs {
+		for pos := seq[i]; pos != w; pos = seq[i] {
+			d := bits.TrailingZeros32(pos^w) + 1
+			next := hypercube.Neighbor(pos, d)
+			l := 1
+			if f.FailedDim(pos, d) {
+				if reroute == "detour" && f.HasDetour(pos, d) {
+					l = 3
+				} else if reroute == "shortest" {
+					l = distance(f, pos, next)
+				} else {
+					l = -1
 				}
+				if l < 0 {
+					if i != len(seq)-1 {
+						return false, false, fmt.Errorf("moved on from %d, whose edge in dimension %d has no way around", pos, d)
+					}
+					return true, around, nil
+				}
+				around = true
 			}
-			sets = append(sets, f)
+			if i+l >= len(seq) || seq[i+l] != next {
+				return false, false, fmt.Errorf("from %d not in %d hops to %d", pos, l, next)
+			}
+			if l == 3 && reroute == "detour" && seq[i+1]^seq[i+2] != pos^next {
+				return false, false, fmt.Errorf("%d → %d is no 3-detour", pos, next)
+			}
+			i += l
 		}
 	}
-	return sets
+	if i != len(seq)-1 {
+		return false, false, fmt.Errorf("went on past its destination")
+	}
+	return false, around, nil
 }
 
-// TestAdaptiveExhaustive routes every permutation of Q_2 and a few of Q_3
-// on every cube with at most two failed edges, by both routers, both
-// reroute rules and both port models, and replays every packet.
-func TestAdaptiveExhaustive(t *testing.T) {
-	for _, n := range []int{2, 3} {
-		var perms [][]uint32
-		if n == 2 {
-			permutations(4, func(p []uint32) { perms = append(perms, slices.Clone(p)) })
-		} else {
-			for seed := range uint64(4) {
-				p := make([]uint32, 8)
-				for i, v := range testRand(seed).Perm(8) {
-					p[i] = uint32(v)
-				}
-				perms = append(perms, p)
-			}
+// faultSets calls fn with every set of at most k failed directed edges of
+// Q_n.
+func faultSets(n, k int, fn func(*faults.Set)) {
+	m := n << n
+	var rec func(from int, chosen []int)
+	rec = func(from int, chosen []int) {
+		f, _ := faults.New(n)
+		for _, e := range chosen {
+			f.Fail(uint32(e/n), e%n+1)
 		}
-		lost := 0
-		for _, f := range faultSets(n) {
-			for _, router := range []string{"adaptive", "adaptive-valiant"} {
-				for _, reroute := range rerouteNames {
+		fn(f)
+		if len(chosen) == k {
+			return
+		}
+		for e := from; e < m; e++ {
+			rec(e+1, append(chosen, e))
+		}
+	}
+	rec(0, nil)
+}
+
+// TestAdaptiveExhaustive routes both adaptive routers, both reroutes, both
+// port models and two disciplines on Q_2 and Q_3 under every set of at most
+// two failed edges, several random permutations each, and checks every run
+// (checkAdaptiveRun).
+func TestAdaptiveExhaustive(t *testing.T) {
+	var sim Sim
+	sets, routed := 0, map[string]int{}
+	for n := 2; n <= 3; n++ {
+		faultSets(n, 2, func(f *faults.Set) {
+			sets++
+			for _, router := range []string{"adaptive-ecube", "adaptive-valiant"} {
+				for _, reroute := range Reroutes {
 					for _, port := range []Port{SinglePort, AllPort} {
-						c := Config{Router: router, Reroute: reroute, Port: port, Pattern: "random", N: n, Mu: 1, FaultList: f, Record: recordTrace}
-						if err := c.Validate(); err != nil {
-							t.Fatal(err)
+						for _, disc := range []engine.Discipline{engine.Priority, engine.FIFO} {
+							for seed := range uint64(3) {
+								c := Config{Router: router, Pattern: "random", N: n, Mu: 1, Port: port, Queue: disc, Reroute: reroute,
+									Record: engine.Record{Packets: true, Trace: true}}
+								if f.Count() > 0 {
+									c.FaultList = f
+								}
+								res, err := sim.Trial(c, testRand(seed))
+								if err != nil {
+									t.Fatalf("%+v, faults %v: %v", c, f, err)
+								}
+								if err := checkAdaptiveRun(&sim.Req, via(&sim), f, c, res); err != nil {
+									t.Fatalf("%s %s %v %v seed %d, faults %v: %v", router, reroute, port, disc, seed, f, err)
+								}
+								if measuredInt(res, "lost") > 0 {
+									routed[reroute+" lost"]++
+								}
+								if measuredInt(res, "rerouted") > 0 {
+									routed[reroute+" rerouted"]++
+								}
+							}
 						}
-						for pi, perm := range perms {
-							var s Sim
-							rng := testRand(uint64(pi))
-							if err := s.Draw(c, rng); err != nil {
+					}
+				}
+			}
+		})
+	}
+	// 1 + 8 + 28 sets on Q_2, 1 + 24 + 276 on Q_3.
+	if sets != 338 {
+		t.Errorf("%d fault sets, want 338", sets)
+	}
+	// With two failed edges a Q_2 edge can lose both its detours and
+	// every way around, so runs of both kinds occur.
+	for _, k := range []string{"detour lost", "detour rerouted", "shortest lost", "shortest rerouted"} {
+		if routed[k] == 0 {
+			t.Errorf("no run with %s", k)
+		}
+	}
+}
+
+// TestAdaptiveIntactIsOblivious checks that without faults the adaptive
+// routers route exactly as ecube and valiant on the same instance: the
+// same T, hops, largest queue and arrival of every packet, under every
+// port model and discipline, stretch 1 and nothing rerouted or lost.
+func TestAdaptiveIntactIsOblivious(t *testing.T) {
+	for n := 1; n <= 8; n++ {
+		for _, pair := range [][2]string{{"ecube", "adaptive-ecube"}, {"valiant", "adaptive-valiant"}} {
+			for _, port := range []Port{SinglePort, AllPort} {
+				for _, disc := range allDisciplines {
+					for _, mu := range []int{1, 2} {
+						var got [2]*Result
+						for i, router := range pair {
+							var sim Sim
+							c := Config{Router: router, Pattern: "random", N: n, Mu: mu, Port: port, Queue: disc, Reroute: "shortest",
+								Record: engine.Record{Arrivals: true}}
+							if i == 0 {
+								c.Reroute = ""
+							}
+							res, err := sim.Trial(c, testRand(uint64(n)))
+							if err != nil {
 								t.Fatal(err)
 							}
-							copy(s.Req.Dst, perm)
-							res, err := s.Route(c, rng)
-							if err != nil {
-								t.Fatalf("n=%d %s %s %v faults %v perm %v: %v", n, router, reroute, port, f, perm, err)
-							}
-							if err := checkAdaptive(&s, c, res); err != nil {
-								t.Fatalf("n=%d %s %s %v faults %v perm %v via %v: %v", n, router, reroute, port, f, perm, s.Via, err)
-							}
-							lost += res.Dropped + res.Held
+							got[i] = res
 						}
-					}
-				}
-			}
-		}
-		// Two failed edges out of one node of Q_2 strand its packets, so
-		// the check of lost packets has something to check; in Q_3 a second
-		// failed edge breaks at most one of the two detours of the first,
-		// so nothing is lost.
-		if (n == 2) != (lost > 0) {
-			t.Errorf("n=%d: %d packets lost", n, lost)
-		}
-	}
-}
-
-// TestAdaptiveIntactIsOblivious: on an intact cube adaptive routes as
-// ecube and adaptive-valiant as valiant, hop for hop.
-func TestAdaptiveIntactIsOblivious(t *testing.T) {
-	pairs := [][2]string{{"adaptive", "ecube"}, {"adaptive-valiant", "valiant"}}
-	for _, pair := range pairs {
-		for _, port := range []Port{SinglePort, AllPort} {
-			for _, q := range []engine.Discipline{engine.Priority, engine.FIFO} {
-				for seed := range uint64(5) {
-					var got, want *Result
-					for i, router := range pair {
-						c := Config{Router: router, Port: port, Queue: q, Pattern: "random", N: 7, Mu: 2, Record: engine.Record{Arrivals: true, Packets: true}}
-						var s Sim
-						res, err := s.Trial(c, testRand(seed))
-						if err != nil {
-							t.Fatal(err)
+						o, a := got[0], got[1]
+						name := fmt.Sprintf("%s n=%d mu=%d %v %v", pair[1], n, mu, port, disc)
+						if o.T != a.T || o.Hops != a.Hops || o.MaxQueue != a.MaxQueue || !slices.Equal(o.Arrival, a.Arrival) {
+							t.Fatalf("%s: T %d hops %d max queue %d; %s: %d %d %d", name, a.T, a.Hops, a.MaxQueue, pair[0], o.T, o.Hops, o.MaxQueue)
 						}
-						if i == 0 {
-							got = res
-						} else {
-							want = res
+						if s, ok := measured(a, "stretch"); o.Hops > 0 && (!ok || s != 1) || measuredInt(a, "rerouted") != 0 || measuredInt(a, "lost") != 0 {
+							t.Fatalf("%s: stretch %v, rerouted %d, lost %d without faults", name, s, measuredInt(a, "rerouted"), measuredInt(a, "lost"))
 						}
-					}
-					name := fmt.Sprintf("%s/%v/%v/seed=%d", pair[0], port, q, seed)
-					if got.T != want.T || got.Hops != want.Hops || got.MaxQueue != want.MaxQueue ||
-						!slices.Equal(got.Arrival, want.Arrival) || !slices.Equal(got.PacketHops, want.PacketHops) {
-						t.Errorf("%s: T %d hops %d max queue %d, %s: T %d hops %d max queue %d (or arrivals differ)",
-							name, got.T, got.Hops, got.MaxQueue, pair[1], want.T, want.Hops, want.MaxQueue)
 					}
 				}
 			}
@@ -269,22 +279,26 @@ func TestAdaptiveIntactIsOblivious(t *testing.T) {
 	}
 }
 
-// TestAdaptiveRandomFaults replays adaptive runs on random faulty cubes of
-// Q_5 and Q_6, up to q where packets get stranded.
+// TestAdaptiveRandomFaults checks runs of both adaptive routers, both
+// reroutes and port models and every discipline on Q_4 … Q_7 with edges
+// failing with probability up to 0.3 (checkAdaptiveRun).
 func TestAdaptiveRandomFaults(t *testing.T) {
-	for _, router := range []string{"adaptive", "adaptive-valiant"} {
-		for _, reroute := range rerouteNames {
-			for _, q := range []float64{0.05, 0.2, 0.5} {
-				for _, n := range []int{5, 6} {
-					for seed := range uint64(4) {
-						c := Config{Router: router, Reroute: reroute, Pattern: "random", N: n, Mu: 1, Q: q, Record: recordTrace}
-						var s Sim
-						res, err := s.Trial(c, testRand(seed))
-						if err != nil {
-							t.Fatalf("%s %s q=%v n=%d seed %d: %v", router, reroute, q, n, seed, err)
-						}
-						if err := checkAdaptive(&s, c, res); err != nil {
-							t.Fatalf("%s %s q=%v n=%d seed %d: %v", router, reroute, q, n, seed, err)
+	var sim Sim
+	for n := 4; n <= 7; n++ {
+		for _, q := range []float64{0.02, 0.1, 0.3} {
+			for _, router := range []string{"adaptive-ecube", "adaptive-valiant"} {
+				for _, reroute := range Reroutes {
+					for _, port := range []Port{SinglePort, AllPort} {
+						for _, disc := range allDisciplines {
+							c := Config{Router: router, Pattern: "random", N: n, Mu: 2, Port: port, Queue: disc, Reroute: reroute, Q: q,
+								Record: engine.Record{Packets: true, Trace: true}}
+							res, err := sim.Trial(c, testRand(uint64(n)))
+							if err != nil {
+								t.Fatalf("%+v: %v", c, err)
+							}
+							if err := checkAdaptiveRun(&sim.Req, via(&sim), &sim.Faults, c, res); err != nil {
+								t.Fatalf("%s %s n=%d q=%v %v %v: %v", router, reroute, n, q, port, disc, err)
+							}
 						}
 					}
 				}
@@ -293,34 +307,207 @@ func TestAdaptiveRandomFaults(t *testing.T) {
 	}
 }
 
-// TestAdaptiveReproducible: one seed gives one run, random detours and all.
-func TestAdaptiveReproducible(t *testing.T) {
-	for _, reroute := range rerouteNames {
-		c := Config{Router: "adaptive-valiant", Reroute: reroute, Pattern: "random", N: 8, Mu: 1, Q: 0.1, Record: engine.Record{Arrivals: true}}
-		var s, u Sim
-		a, err := s.Trial(c, testRand(3))
-		if err != nil {
-			t.Fatal(err)
+// TestAdaptiveDetourUniform checks that a packet at a failed edge takes
+// each of its intact 3-detours equally often: on Q_4 with the edge 0 –1→ 1
+// failed (detours U^2, U^3, U^4), and with 0 –2→ 2 failed too (U^3, U^4
+// only), by a chi-square test at level 1e-6 over the first hop of packet
+// 0, sent from node 0 to a destination across dimension 1.
+func TestAdaptiveDetourUniform(t *testing.T) {
+	for _, c := range []struct {
+		failed []int // dimensions of the failed edges at node 0
+		crit   float64
+	}{
+		{[]int{1}, 27.63},    // χ²(2) at 1e-6
+		{[]int{1, 2}, 23.93}, // χ²(1) at 1e-6
+	} {
+		f, _ := faults.New(4)
+		for _, d := range c.failed {
+			f.Fail(0, d)
 		}
-		b, err := u.Trial(c, testRand(3))
-		if err != nil {
-			t.Fatal(err)
+		var sim Sim
+		count := map[int]int{}
+		trials := 0
+		for seed := range uint64(6000) {
+			cfg := Config{Router: "adaptive-ecube", Pattern: "random", N: 4, Mu: 1, FaultList: f, Record: engine.Record{Trace: true}}
+			res, err := sim.Trial(cfg, testRand(seed))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if sim.Req.Dst[0]&1 == 0 {
+				continue
+			}
+			trials++
+			for _, s := range res.Trace {
+				if s.Packet == 0 {
+					count[bits.TrailingZeros32(s.From^s.To)+1]++
+					break
+				}
+			}
 		}
-		if a.T != b.T || a.Hops != b.Hops || !slices.Equal(a.Arrival, b.Arrival) {
-			t.Errorf("%s: two runs of one seed differ: T %d, %d; hops %d, %d", reroute, a.T, b.T, a.Hops, b.Hops)
+		intact := 3 - (len(c.failed) - 1)
+		if len(count) != intact {
+			t.Fatalf("failed %v: first hops %v, want %d detours", c.failed, count, intact)
+		}
+		chi2 := 0.0
+		for i, k := range count {
+			if slices.Contains(c.failed, i) {
+				t.Fatalf("failed %v: detour U^%d taken", c.failed, i)
+			}
+			e := float64(trials) / float64(intact)
+			chi2 += (float64(k) - e) * (float64(k) - e) / e
+		}
+		if chi2 > c.crit {
+			t.Errorf("failed %v: detours %v of %d, χ² = %.1f > %.1f", c.failed, count, trials, chi2, c.crit)
 		}
 	}
 }
 
-// BenchmarkAdaptive routes random permutations on cubes with q = 0.05 by
-// adaptive-valiant, including the per-trial search for the ways past the
-// failed edges.
-func BenchmarkAdaptive(b *testing.B) {
-	for _, reroute := range rerouteNames {
-		for _, n := range []int{10, 14} {
-			b.Run(fmt.Sprintf("%s/n=%d", reroute, n), func(b *testing.B) {
-				benchRoute(b, Config{Router: "adaptive-valiant", Reroute: reroute, Pattern: "random", N: n, Mu: 1, Q: 0.05})
-			})
+// TestAdaptivePairedWithOblivious checks on the same instances that a
+// packet goes around a failed edge exactly when the oblivious router loses
+// it: where the adaptive router loses nothing, its rerouted equals the
+// lost of ecube (valiant).
+func TestAdaptivePairedWithOblivious(t *testing.T) {
+	var sim Sim
+	compared := 0
+	for n := 5; n <= 8; n++ {
+		for _, q := range []float64{0.01, 0.05, 0.15} {
+			for _, pair := range [][2]string{{"ecube", "adaptive-ecube"}, {"valiant", "adaptive-valiant"}} {
+				for _, reroute := range Reroutes {
+					for seed := range uint64(5) {
+						var got [2]*Result
+						for i, router := range pair {
+							c := Config{Router: router, Pattern: "random", N: n, Mu: 1, Q: q}
+							if i == 1 {
+								c.Reroute = reroute
+							}
+							res, err := sim.Trial(c, testRand(seed))
+							if err != nil {
+								t.Fatal(err)
+							}
+							got[i] = res
+						}
+						if measuredInt(got[1], "lost") > 0 {
+							continue
+						}
+						compared++
+						if r, l := measuredInt(got[1], "rerouted"), measuredInt(got[0], "lost"); r != l {
+							t.Errorf("%s n=%d q=%v seed %d: rerouted %d, %s lost %d", pair[1], n, q, seed, r, pair[0], l)
+						}
+					}
+				}
+			}
+		}
+	}
+	if compared < 200 {
+		t.Errorf("only %d instances without losses", compared)
+	}
+}
+
+// TestAdaptiveStretch checks that the detours add 2q hops per hop: every
+// edge of an e-cube route fails independently with probability q and costs
+// 2 more hops (an intact 3-detour all but surely exists at n = 8; the few
+// trials with a lost packet are left out). The mean over trials of the
+// extra hops per fault-free hop must lie within 5 standard errors of 2q.
+func TestAdaptiveStretch(t *testing.T) {
+	var sim Sim
+	for _, q := range []float64{0.02, 0.1} {
+		for _, router := range []string{"adaptive-ecube", "adaptive-valiant"} {
+			const trials = 400
+			var sum, sum2 float64
+			lossy := 0
+			for seed := range uint64(trials) {
+				res, err := sim.Trial(Config{Router: router, Pattern: "random", N: 8, Mu: 1, Q: q}, testRand(seed))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if measuredInt(res, "lost") > 0 {
+					lossy++ // its lost packets' routes would be left out
+					continue
+				}
+				s, _ := measured(res, "stretch")
+				sum, sum2 = sum+s-1, sum2+(s-1)*(s-1)
+			}
+			if lossy > trials/20 {
+				t.Fatalf("%s q=%v: %d trials with lost packets", router, q, lossy)
+			}
+			k := float64(trials - lossy)
+			mean := sum / k
+			se := math.Sqrt((sum2/k - mean*mean) / (k - 1))
+			if math.Abs(mean-2*q) > 5*se {
+				t.Errorf("%s q=%v: stretch − 1 = %.5f ± %.5f, want 2q = %v", router, q, mean, se, 2*q)
+			}
+		}
+	}
+}
+
+// remainProbe asks its router, after every move, how many hops each
+// waiting packet still has to go.
+type remainProbe struct {
+	*adaptive
+	said []remainSaid
+	done []int32
+}
+
+type remainSaid struct {
+	id                  uint32
+	done, remain, extra int32
+}
+
+func (p *remainProbe) Start(first int, batch []engine.Move) {
+	p.adaptive.Start(first, batch)
+	p.ask(batch)
+}
+
+func (p *remainProbe) Send(batch []engine.Move) {
+	p.adaptive.Send(batch)
+	for i := range batch {
+		p.done[batch[i].ID]++
+	}
+	p.ask(batch)
+}
+
+func (p *remainProbe) ask(batch []engine.Move) {
+	for i := range batch {
+		if m := &batch[i]; m.Fate == engine.Waiting {
+			p.said = append(p.said, remainSaid{m.ID, p.done[m.ID], int32(p.Remain(&m.Packet, m.To)), p.extra[m.ID]})
+		}
+	}
+}
+
+// TestAdaptiveRemain checks that Remain, which the farthest discipline
+// reads, says the hops a packet still goes but for the detours it has not
+// yet begun, on a detour too.
+func TestAdaptiveRemain(t *testing.T) {
+	var sim Sim
+	for _, router := range []string{"adaptive-ecube", "adaptive-valiant"} {
+		for _, reroute := range Reroutes {
+			c := Config{Router: router, Pattern: "random", N: 7, Mu: 1, Q: 0.1, Reroute: reroute}
+			if err := sim.Draw(c, testRand(3)); err != nil {
+				t.Fatal(err)
+			}
+			e := engine.Engine{Record: engine.Record{Packets: true}, Rand: testRand(4)}
+			p := &remainProbe{adaptive: new(adaptive), done: make([]int32, sim.Req.Packets())}
+			p.reset(&e, &sim.Drawn, c)
+			res, err := e.Run(p, c.Prios())
+			if err != nil {
+				t.Fatal(err)
+			}
+			detours := 0
+			for _, s := range p.said {
+				if res.Arrival[s.id] < 0 {
+					continue
+				}
+				ahead := p.extra[s.id] - s.extra // hops of the detours it has not yet begun
+				if want := res.PacketHops[s.id] - s.done - ahead; s.remain != want {
+					t.Fatalf("%s %s: packet %d after %d hops: remain %d, goes %d more, %d of them on detours ahead", router, reroute, s.id, s.done, s.remain, want+ahead, ahead)
+				}
+				if p.end[s.id] > 0 {
+					detours++
+				}
+			}
+			if detours == 0 {
+				t.Errorf("%s %s: no packet on a detour", router, reroute)
+			}
 		}
 	}
 }

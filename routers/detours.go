@@ -30,12 +30,13 @@ func (d *Drawn) drawSystem(c Config, rng *rand.Rand) error {
 }
 
 // routeOverDetours routes the drawn instance if its detour system is
-// complete and reports the measures no_detour, ok and gamma; a trial
-// without a complete system is not routed (T = 0, no hops).
+// complete and c is not DrawOnly, and reports the measures no_detour, ok
+// and gamma; a trial without a complete system is not routed (T = 0, no
+// hops).
 func (s *Sim) routeOverDetours(c Config, rng *rand.Rand) (*Result, error) {
 	var res *Result
 	var err error
-	if s.Complete {
+	if s.Complete && !c.DrawOnly {
 		res, err = s.Route(c, rng)
 	} else {
 		res, err = newResult(&engine.Result{}, nil)

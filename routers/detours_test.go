@@ -27,10 +27,12 @@ func TestDetoursValidate(t *testing.T) {
 		want string
 	}{
 		{Config{Router: "valiant", N: 4, Mu: 1, Pattern: "random", Detours: "optimal"}, "needs failed edges"},
-		{Config{Router: "ecube", N: 4, Mu: 1, Pattern: "random", Q: 0.1, Detours: "optimal"}, "does not route over detours"},
+		{Config{Router: "disjoint", N: 4, Mu: 1, Pattern: "random", Q: 0.1, Detours: "optimal"}, "does not route over detours"},
 		{Config{Router: "valiant", N: 4, Mu: 1, Pattern: "random", Q: 0.1, Detours: "best"}, "unknown detour strategy"},
 		{Config{Router: "valiant", N: 4, Mu: 1, Pattern: "random", Q: 0.1, Detours: "optimal", Record: engine.Record{Packets: true}}, "trials table only"},
 		{Config{Router: "valiant", N: 4, Mu: 1, Pattern: "random", Q: 0.1, Detours: "optimal"}, ""},
+		{Config{Router: "ecube", N: 4, Mu: 1, Pattern: "random", Q: 0.1, DrawOnly: true}, "draw only: measures the detour system, needs detours"},
+		{Config{Router: "ecube", N: 4, Mu: 1, Pattern: "random", Q: 0.1, Detours: "random", DrawOnly: true}, ""},
 	} {
 		err := c.cfg.Validate()
 		if c.want == "" && err != nil || c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)) {
@@ -76,6 +78,47 @@ func TestTrialOverDetours(t *testing.T) {
 	for _, k := range [][2]bool{{true, false}, {false, true}, {false, false}} {
 		if seen[k] == 0 {
 			t.Errorf("no trial with ok, no_detour = %v (seen %v)", k, seen)
+		}
+	}
+}
+
+// TestDrawOnly: a draw-only trial reports the measures of the system it
+// draws, the same as a routed trial of the same stream, and routes
+// nothing, also on a router that does not route over detours (validated
+// before e-cube is let route over them).
+func TestDrawOnly(t *testing.T) {
+	strategies := []string{"heuristic", "optimal", "random"}
+	for _, strategy := range strategies {
+		d := Config{Router: "ecube", N: 5, Mu: 1, Pattern: "random", Q: 0.15, Detours: strategy, DrawOnly: true}
+		if err := d.Validate(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	withDetours(t, "ecube")
+	var routed, drawn Sim
+	for _, strategy := range strategies {
+		c := Config{Router: "ecube", N: 5, Mu: 1, Pattern: "random", Q: 0.15, Detours: strategy}
+		d := c
+		d.DrawOnly = true
+		for i := range uint64(100) {
+			want, err := routed.Trial(c, rand.New(rand.NewPCG(i, 3)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := drawn.Trial(d, rand.New(rand.NewPCG(i, 3)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.T != 0 || got.Hops != 0 {
+				t.Fatalf("%s: a draw-only trial routed: T = %d, hops %d", strategy, got.T, got.Hops)
+			}
+			for _, m := range []string{"no_detour", "ok", "gamma"} {
+				w, wok := measured(want, m)
+				g, gok := measured(got, m)
+				if wok != gok || wok && w != g {
+					t.Fatalf("%s, trial %d: %s = %v (%v), routed %v (%v)", strategy, i, m, g, gok, w, wok)
+				}
+			}
 		}
 	}
 }

@@ -15,8 +15,9 @@ var Registry = []Kind{
 	valiantKind,
 	bitonicKind,
 	disjointKind,
-	adaptiveKind,
+	adaptiveEcubeKind,
 	adaptiveValiantKind,
+	safetyKind,
 }
 
 // Kind is a registered router: what it is, what it runs under, what a trial
@@ -102,7 +103,7 @@ func (k *Kind) Supports(c Config) error {
 	if c.Faulty() && !k.Faults {
 		return fmt.Errorf("%s does not run on a cube with failed edges", k.Name)
 	}
-	if c.HasDetours() && !k.Detours {
+	if c.HasDetours() && !k.Detours && !c.DrawOnly {
 		return fmt.Errorf("%s does not route over detours (detours=%s)", k.Name, c.Detours)
 	}
 	for i := range Params {

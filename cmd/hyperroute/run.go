@@ -27,6 +27,7 @@ func runRun(args []string, _, stderr io.Writer) error {
 	shards := fs.Int("shards", 0, "shard count `k` for JOB_COMPLETION_INDEX (default: the spec's shards)")
 	profile := fs.String("profile", "", "spec profile to apply, such as paper")
 	force := fs.Bool("force", false, "redo units whose files are complete")
+	memory := fs.Int64("memory", 0, "`MiB` the trials may use at once, a trial's estimate times the workers (default: MemAvailable of /proc/meminfo)")
 	redoStale := fs.Bool("redo-stale", false, "redo the units written by another build of the harness, skip the other complete ones")
 	pos, err := parseArgs(fs, args, stderr, 1, "one SPEC (an experiment name or a spec file)")
 	if err != nil {
@@ -46,7 +47,10 @@ func runRun(args []string, _, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	r := &experiments.Runner{Spec: spec, Dir: *out, Workers: *workers, Shard: sh, Force: *force, RedoStale: *redoStale}
+	if *memory < 0 {
+		return usagef("memory=%d: want MiB, at least 1", *memory)
+	}
+	r := &experiments.Runner{Spec: spec, Dir: *out, Workers: *workers, Shard: sh, Force: *force, RedoStale: *redoStale, Memory: *memory << 20}
 	if err := r.Prepare(); err != nil {
 		return usageError{err}
 	}

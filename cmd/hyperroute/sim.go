@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/hyperroute/hyperroute/experiments"
@@ -71,6 +72,9 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 	stream := fs.String("stream", "sim", "name the trial streams are derived from, with the seed and the instance; an experiment's name replays its trials")
 	workers := fs.Int("workers", runtime.NumCPU(), "parallel workers")
 	jsonl := fs.Bool("jsonl", false, "print one JSON object per trial instead of the summary")
+	recordFlag := fs.String("record", "", "print what the trials record instead of the summary: a comma-separated `list` of "+
+		strings.Join(recordKinds(), ", ")+
+		"; one JSON object per line with the key \"record\" naming the table (its columns as in results/SCHEMA.md) or trace (t, packet, from, to, prio per send)")
 	if err := parseFlags(fs, args, stderr); err != nil {
 		return err
 	}
@@ -88,6 +92,16 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 		}
 		cfg.FaultList = list
 	}
+	var rec recording
+	if *recordFlag != "" {
+		if *jsonl {
+			return usagef("--record and --jsonl: set one of them (--record trials writes the rows of --jsonl)")
+		}
+		var err error
+		if rec, err = parseRecord(*recordFlag, &cfg); err != nil {
+			return usageError{err}
+		}
+	}
 	if err := cfg.Validate(); err != nil {
 		return usageError{err}
 	}
@@ -100,10 +114,23 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 	if *workers < 1 {
 		return usagef("workers=%d: must be at least 1", *workers)
 	}
+	// The workers run trials at once; --record keeps every trial's records
+	// until all are done.
+	atOnce := min(*workers, *trials)
+	if *recordFlag != "" {
+		atOnce = *trials
+	}
+	if err := cfg.CheckMemory(atOnce, routers.AvailableMemory()); err != nil {
+		return usageError{err}
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 
 	rows := make([]trialRow, *trials)
+	var records []recorded
+	if *recordFlag != "" {
+		records = make([]recorded, *trials)
+	}
 	point := cfg.InstanceKey()
 	start := time.Now()
 	err := experiments.Parallel(ctx, *trials, *workers, func(s *routers.Sim, i int) error {
@@ -116,12 +143,23 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 		if cfg.Faulty() {
 			rows[i].failed = s.Faults.Count()
 		}
-		return nil
+		if records != nil {
+			records[i], err = rec.trial(s, cfg, res, i, trialSeed)
+		}
+		return err
 	})
 	if err != nil {
 		return err
 	}
 	elapsed := time.Since(start)
+	if records != nil {
+		for i, r := range records {
+			if err := rec.write(stdout, i, r); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
 	if *jsonl {
 		return writeJSONL(stdout, rows)
 	}

@@ -48,6 +48,9 @@ GRID = [
     ("pieces", "int32", False),
     ("pipelined", "bool", False),
     ("trim", "bool", False),
+    ("confluent", "string", False),
+    ("delivery", "string", False),
+    ("detour-queue", "string", False),
     ("reroute", "string", False),
 ]
 
@@ -71,6 +74,12 @@ EXPECTED = {
         ("no_detour", "bool", True),
         ("ok", "bool", True),
         ("gamma", "int64", True),
+        ("T_intact", "int64", True),
+        ("d", "int64", True),
+        ("lockstep", "bool", True),
+        ("excess", "int64", True),
+        ("rerouted", "int64", True),
+        ("stretch", "double", True),
     ],
     "packets": GRID + [
         ("trial", "int32", False),
@@ -544,11 +553,15 @@ def test_readers_hold_the_same_rows(results_dir, experiment, table):
     assert not a.duplicated(key).any(), f"duplicate {key}"
     readings = {name: x[cols].copy() for name, x in readings.items()}
     # Readers differ in how they hold a nullable integer (float with NaN,
-    # or a masked integer): compare them as masked floats.
+    # or a masked integer; a nullable bool as object or masked boolean):
+    # compare them as masked floats and masked booleans.
     for c, t, nullable in EXPECTED[table]:
         if nullable and t in ("int32", "int64"):
             for x in readings.values():
                 x[c] = x[c].astype("Float64")
+        if nullable and t == "bool":
+            for x in readings.values():
+                x[c] = x[c].astype("boolean")
     readings = {name: _canonical(x, key) for name, x in readings.items()}
     a = readings.pop("pyarrow.dataset")
     for name, x in readings.items():

@@ -71,7 +71,7 @@ def test_go_summary_matches_python_readers(hyperroute_bin, results_dir, experime
 
     glob = str(results_dir / experiment / "trials" / "**" / "*.parquet").replace("'", "''")
     duck = duckdb.connect().sql(f"""
-        SELECT {", ".join(KEYS)}, count(*) AS trials, avg(T) AS mean_T,
+        SELECT {", ".join(f'"{k}"' for k in KEYS)}, count(*) AS trials, avg(T) AS mean_T,
                stddev_samp(T) AS sd_T, min(T) AS min_T, max(T) AS max_T
         FROM read_parquet('{glob}', hive_partitioning = true)
         GROUP BY ALL
