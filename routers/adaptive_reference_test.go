@@ -15,7 +15,7 @@ import (
 // same instance and random stream: every send of the trace, T, hops, the
 // packets dropped and held, and the messages lost agree.
 func TestAdaptiveMatchesReference(t *testing.T) {
-	runs, lost := 0, 0
+	lost := 0
 	for _, router := range []string{"adaptive-ecube", "adaptive-valiant"} {
 		for _, reroute := range Reroutes {
 			for _, port := range []Port{SinglePort, AllPort} {
@@ -24,37 +24,7 @@ func TestAdaptiveMatchesReference(t *testing.T) {
 						for seed := range uint64(3) {
 							c := Config{Router: router, Reroute: reroute, Port: port, Pattern: "random", N: n, Mu: 1, Q: q,
 								Record: engine.Record{Arrivals: true, Trace: true}}
-							name := fmt.Sprintf("%s %s %v q=%v n=%d seed %d", router, reroute, port, q, n, seed)
-							var s, r Sim
-							want, err := s.Trial(c, testRand(seed))
-							if err != nil {
-								t.Fatalf("%s: %v", name, err)
-							}
-							rng := testRand(seed)
-							if err := r.Draw(c, rng); err != nil {
-								t.Fatal(err)
-							}
-							r.eng.Discipline, r.eng.Record, r.eng.Rand = c.Queue, c.Record, rng
-							r.eng.Faults, r.eng.OnFailure = nil, engine.Refuse
-							got, err := new(adaptiveRef).Route(&r.eng, &r.Drawn, c)
-							if err != nil {
-								t.Fatalf("%s: reference: %v", name, err)
-							}
-							wl, _ := want.Measured(slices.IndexFunc(Measures, func(m Measure) bool { return m.Name == "lost" }))
-							gl, _ := got.Measured(slices.IndexFunc(Measures, func(m Measure) bool { return m.Name == "lost" }))
-							if got.T != want.T || got.Hops != want.Hops || got.Dropped != want.Dropped || got.Held != want.Held || gl != wl ||
-								!slices.Equal(got.Trace, want.Trace) || !slices.Equal(got.Arrival, want.Arrival) {
-								for i := range min(len(got.Trace), len(want.Trace)) {
-									if got.Trace[i] != want.Trace[i] {
-										t.Logf("send %d: %+v, reference %+v", i, want.Trace[i], got.Trace[i])
-										break
-									}
-								}
-								t.Fatalf("%s: T %d hops %d dropped %d held %d lost %v; reference T %d hops %d dropped %d held %d lost %v (or traces differ)",
-									name, want.T, want.Hops, want.Dropped, want.Held, wl, got.T, got.Hops, got.Dropped, got.Held, gl)
-							}
-							runs++
-							lost += int(wl)
+							lost += compareWithReference(t, c, seed, nil)
 						}
 					}
 				}
@@ -62,8 +32,84 @@ func TestAdaptiveMatchesReference(t *testing.T) {
 		}
 	}
 	if lost == 0 {
-		t.Errorf("%d runs and no packet lost: the comparison of lost packets compared nothing", runs)
+		t.Error("no packet lost: the comparison of lost packets compared nothing")
 	}
+}
+
+// TestAdaptiveMatchesReferenceExhaustive compares as above every
+// permutation of Q_2 on every cube Q_2 with at most two failed edges.
+func TestAdaptiveMatchesReferenceExhaustive(t *testing.T) {
+	var perms [][]uint32
+	permutations(4, func(p []uint32) { perms = append(perms, slices.Clone(p)) })
+	lost, sets := 0, 0
+	faultSets(2, 2, func(f *faults.Set) {
+		sets++
+		for _, router := range []string{"adaptive-ecube", "adaptive-valiant"} {
+			for _, reroute := range Reroutes {
+				for _, port := range []Port{SinglePort, AllPort} {
+					c := Config{Router: router, Reroute: reroute, Port: port, Pattern: "random", N: 2, Mu: 1,
+						Record: engine.Record{Arrivals: true, Trace: true}}
+					if f.Count() > 0 {
+						c.FaultList = f
+					}
+					for i, p := range perms {
+						lost += compareWithReference(t, c, uint64(i), p)
+					}
+				}
+			}
+		}
+	})
+	if sets != 37 || len(perms) != 24 || lost == 0 {
+		t.Errorf("%d fault sets (want 37), %d permutations (want 24), %d packets lost (want some)", sets, len(perms), lost)
+	}
+}
+
+// compareWithReference routes the instance of c drawn from seed, its
+// request replaced by perm unless nil, by c's router and by adaptiveRef,
+// fails t where they differ and returns the packets lost.
+func compareWithReference(t *testing.T, c Config, seed uint64, perm []uint32) int {
+	t.Helper()
+	name := fmt.Sprintf("%s %s %v q=%v n=%d seed %d faults %v perm %v", c.Router, c.Reroute, c.Port, c.Q, c.N, seed, c.FaultList, perm)
+	var s, r Sim
+	rng := testRand(seed)
+	if err := s.Draw(c, rng); err != nil {
+		t.Fatal(err)
+	}
+	if perm != nil {
+		copy(s.Req.Dst, perm)
+	}
+	want, err := s.Route(c, rng)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	rng = testRand(seed)
+	if err := r.Draw(c, rng); err != nil {
+		t.Fatal(err)
+	}
+	if perm != nil {
+		copy(r.Req.Dst, perm)
+	}
+	r.eng.Discipline, r.eng.Record, r.eng.Rand = c.Queue, c.Record, rng
+	r.eng.Faults, r.eng.OnFailure = nil, engine.Refuse
+	got, err := new(adaptiveRef).Route(&r.eng, &r.Drawn, c)
+	if err != nil {
+		t.Fatalf("%s: reference: %v", name, err)
+	}
+	lostAt := slices.IndexFunc(Measures, func(m Measure) bool { return m.Name == "lost" })
+	wl, _ := want.Measured(lostAt)
+	gl, _ := got.Measured(lostAt)
+	if got.T != want.T || got.Hops != want.Hops || got.Dropped != want.Dropped || got.Held != want.Held || gl != wl ||
+		!slices.Equal(got.Trace, want.Trace) || !slices.Equal(got.Arrival, want.Arrival) {
+		for i := range min(len(got.Trace), len(want.Trace)) {
+			if got.Trace[i] != want.Trace[i] {
+				t.Logf("send %d: %+v, reference %+v", i, want.Trace[i], got.Trace[i])
+				break
+			}
+		}
+		t.Fatalf("%s: T %d hops %d dropped %d held %d lost %v; reference T %d hops %d dropped %d held %d lost %v (or traces differ)",
+			name, want.T, want.Hops, want.Dropped, want.Held, wl, got.T, got.Hops, got.Dropped, got.Held, gl)
+	}
+	return int(wl)
 }
 
 // adaptiveRef is a second, independent implementation of the adaptive
