@@ -121,8 +121,7 @@ func (p *Reduce) N() int        { return p.n }
 func (p *Reduce) Steps() int    { return p.n }
 func (p *Reduce) Dim(s int) int { return p.n - s }
 func (p *Reduce) Sends(s int, v uint32) bool {
-	x := v ^ p.Root
-	return x>>(p.n-s) == 0 && x>>(p.n-s-1) == 1
+	return (v^p.Root)>>(p.n-s-1) == 1
 }
 func (p *Reduce) Word(v uint32) uint64              { return p.Val[v] }
 func (p *Reduce) Receive(_ int, v uint32, w uint64) { p.Val[v] += w }
