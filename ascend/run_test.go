@@ -1,6 +1,7 @@
 package ascend
 
 import (
+	"fmt"
 	"math/bits"
 	"math/rand/v2"
 	"slices"
@@ -111,7 +112,7 @@ func checkRun(t *testing.T, r *Runner, p Program, y *faults.System, single bool)
 	for s, st := range res.StepTimes {
 		switch {
 		case !single && st != law[s]:
-			t.Fatalf("faults %v, system %v: step %d (dim %d) took %d, the law says %d", y.Faults, y, s, p.Dim(s), st, law[s])
+			t.Fatalf("faults %v, %s: step %d (dim %d) took %d, the law says %d", y.Faults, describe(y), s, p.Dim(s), st, law[s])
 		case single && st < law[s]:
 			t.Fatalf("faults %v: single-port step %d took %d, less than all-port's %d", y.Faults, s, st, law[s])
 		case !single && st > max(1, int32(perDim[p.Dim(s)-1])+2):
@@ -325,5 +326,39 @@ func TestCollectivesRandomFaults(t *testing.T) {
 	}
 	if ran < 40 {
 		t.Fatalf("%d of 60 fault sets had a complete system", ran)
+	}
+}
+
+// describe lists the detours of y as v-d->w/i.
+func describe(y *faults.System) string {
+	s := ""
+	y.Faults.Each(func(v uint32, d int) {
+		u, _ := y.Detour(v, d)
+		s += fmt.Sprintf(" %d-%d->%d/U^%d", v, d, hypercube.Neighbor(v, d), u.I)
+	})
+	return "detours" + s
+}
+
+// TestSinglePortExceedsGammaPlus2 is the smallest instance found (an
+// exhaustive search of Q_3 with up to three failed edges) on which a
+// single-port step takes longer than γ + 2: the edges 0→1, 1→0 and 6→7
+// fail, with detours 0→2→3→1, 1→3→2→0 and 6→2→3→7, so γ = 2 (middle edge
+// 2→3). In a step over dimension 1, node 2 has to forward 0's and 6's
+// words over 2→3 and 1's over its last edge 2→0: 0's goes at time 1, 1's
+// (the smaller source) at 2, 6's at 3, and 6's arrives at 5.
+func TestSinglePortExceedsGammaPlus2(t *testing.T) {
+	s, _ := faults.New(3)
+	y := faults.NewSystem(s)
+	for _, u := range []faults.Detour{{V: 0, D: 1, I: 2}, {V: 1, D: 1, I: 2}, {V: 6, D: 1, I: 3}} {
+		s.Fail(u.V, u.D)
+		y.Choose(u.V, u.D, u.I)
+	}
+	var r Runner
+	p := NewSort(3, []uint32{0, 1, 2, 3, 4, 5, 6, 7})
+	all := checkRun(t, &r, p, y, false)
+	single := checkRun(t, &r, NewSort(3, []uint32{0, 1, 2, 3, 4, 5, 6, 7}), y, true)
+	want := []int32{4, 1, 4, 1, 1, 4}
+	if !slices.Equal(all.StepTimes, want) || !slices.Equal(single.StepTimes, []int32{5, 1, 5, 1, 1, 5}) {
+		t.Fatalf("step times all-port %v, single-port %v; want %v and one more in dimension 1", all.StepTimes, single.StepTimes, want)
 	}
 }
