@@ -339,9 +339,10 @@ func describe(y *faults.System) string {
 	return "detours" + s
 }
 
-// TestSinglePortExceedsGammaPlus2 is the smallest instance found (an
-// exhaustive search of Q_3 with up to three failed edges) on which a
-// single-port step takes longer than γ + 2: the edges 0→1, 1→0 and 6→7
+// TestSinglePortExceedsGammaPlus2 is an instance, of 32 that an exhaustive
+// search of Q_3 with up to three failed edges finds (none on Q_2 with up to
+// three or Q_4 with up to two), on which a single-port step takes longer
+// than γ + 2: the edges 0→1, 1→0 and 6→7
 // fail, with detours 0→2→3→1, 1→3→2→0 and 6→2→3→7, so γ = 2 (middle edge
 // 2→3). In a step over dimension 1, node 2 has to forward 0's and 6's
 // words over 2→3 and 1's over its last edge 2→0: 0's goes at time 1, 1's
