@@ -19,13 +19,16 @@ sim: build
 	$(BIN) sim --router valiant --n 10 --trials 200
 	$(BIN) sim --router ecube --perm transpose --n 10 --trials 20
 
-# The experiments (experiments/*.yaml) into $(RESULTS)/<name>/:
-# `make experiment` runs valiant-tail, `make experiments` all of them, each with
+# The experiments (experiments/*.yaml, and the collectives ones in
+# experiments/collectives/*.yaml, one run per grid point, no profiles) into
+# $(RESULTS)/<name>/: `make experiment` runs valiant-tail, `make experiments`
+# all of them, each with
 # its spec's small default, or with PROFILE=paper thousands of seeds (into
 # results/paper/, so that both can be kept; `make figures PROFILE=paper`
 # draws from there). A rerun skips what is done.
 EXPERIMENTS := valiant-tail routing-compare queue-disciplines priority-load relations delay-sequences \
-	butterfly-tail butterfly-loads replication-loss
+	butterfly-tail butterfly-loads replication-loss detour-existence matching faulty-valiant adaptive-baselines \
+	collectives-size collectives-scale collectives-bounds
 PROFILE     ?=
 # The small defaults are redone after a rebuild of the harness; paper runs
 # refuse files of another build (experiments/README.md).
@@ -69,6 +72,7 @@ bench:
 fuzz:
 	$(GO) test -run='^$$' -fuzz=FuzzDisjointPaths -fuzztime=30s ./hypercube/
 	$(GO) test -run='^$$' -fuzz=FuzzParseSpec -fuzztime=30s -fuzzminimizetime=5s ./cmd/hyperroute/
+	$(GO) test -run='^$$' -fuzz=FuzzParseDests -fuzztime=10s ./cmd/hyperroute/
 
 clean:
 	rm -rf bin

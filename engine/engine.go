@@ -35,6 +35,7 @@ type Engine struct {
 	sched   Scheduler
 	react   Reactor
 	remain  Remainer
+	fifoq   FIFOQueues
 	res     *Result
 	// The longest queue seen and the packets sent per priority, kept
 	// here while running.
@@ -78,6 +79,7 @@ func (e *Engine) Run(r Router, prios int) (*Result, error) {
 	e.sched, _ = r.(Scheduler)
 	e.react, _ = r.(Reactor)
 	e.remain, _ = r.(Remainer)
+	e.fifoq, _ = r.(FIFOQueues)
 	if e.Discipline == Farthest && e.remain == nil {
 		return nil, errors.New("engine: the farthest discipline needs a router that tells the hops to go (Remainer)")
 	}

@@ -149,3 +149,59 @@ func TestManyQueues(t *testing.T) {
 		t.Errorf("queue 2 of 2: error %v, want ErrQueue", err)
 	}
 }
+
+// fifoQueue is a round-robin scripted router with a fixed priority per
+// packet whose queue 1 is first in, first out (FIFOQueues) if fifo is set.
+type fifoQueue struct {
+	roundRobin
+	prio []uint8
+	fifo bool
+}
+
+func (r fifoQueue) Start(first int, batch []Move) {
+	r.roundRobin.Start(first, batch)
+	r.prioritize(batch)
+}
+
+func (r fifoQueue) Send(batch []Move) {
+	r.roundRobin.Send(batch)
+	r.prioritize(batch)
+}
+
+func (r fifoQueue) prioritize(batch []Move) {
+	for i := range batch {
+		batch[i].Prio = r.prio[batch[i].ID]
+	}
+}
+
+func (r fifoQueue) FIFO(q uint16) bool { return r.fifo && q == 1 }
+
+// TestFIFOQueues serves queue 0 in even steps and queue 1 in odd ones.
+// Packet 0 (priority 5) waits in queue 1 of node 0 from time 1 behind packet
+// 2 (priority 0), packet 1 (priority 1) joins it at time 3: by priority
+// packet 1 leaves first, with queue 1 first in, first out packet 0 does.
+// Queue 0 of node 7 sends by priority either way: packet 4 (priority 2)
+// before packet 3 (priority 9), though FIFO would break their tie by id.
+func TestFIFOQueues(t *testing.T) {
+	routes := [][]hop{
+		{{1, 0}, {0, 1}, {2, 0}},
+		{{3, 0}, {4, 0}, {0, 1}, {6, 0}},
+		{{0, 1}, {5, 0}},
+		{{7, 0}, {2, 0}},
+		{{7, 0}, {2, 0}},
+	}
+	prio := []uint8{5, 1, 0, 9, 2}
+	for _, c := range []struct {
+		fifo bool
+		want []int32
+	}{
+		{false, []int32{6, 4, 2, 3, 1}},
+		{true, []int32{4, 6, 2, 3, 1}},
+	} {
+		r := fifoQueue{roundRobin{&scripted{nodes: 8, queues: 2, routes: routes}}, prio, c.fifo}
+		var e Engine
+		if res := runRecorded(t, &e, r); !slices.Equal(res.Arrival, c.want) {
+			t.Errorf("FIFO queue 1 %v: arrivals %v, want %v", c.fifo, res.Arrival, c.want)
+		}
+	}
+}

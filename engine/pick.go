@@ -17,20 +17,11 @@ func (e *Engine) pick(v uint32, t int32, lo, hi int) {
 	case e.queues == 1 && b.over < 0 && e.Discipline != Random:
 		// The common case: at most inline packets, all in place.
 		e.maxQueue = max(e.maxQueue, ready)
-		// i = 1 if the second packet goes first, without a branch: keys
-		// are below 2^40, so k1 − k0 wraps around iff k1 < k0.
 		k0, k1 := e.key(&b.pk[0]), e.key(&b.pk[1])
 		if e.Discipline == Farthest {
 			k0, k1 = e.farthestKey(&b.pk[0], v), e.farthestKey(&b.pk[1], v)
 		}
-		i := int((k1 - k0) >> 63)
-		if ready < 2 {
-			i = 0
-		}
-		e.moves = append(e.moves, Move{Packet: b.pk[i], From: v})
-		e.prioLoads[b.pk[i].Prio]++
-		b.pk[i] = b.pk[1] // inline = 2: pk[1] moves up if pk[0] went
-		b.state--
+		e.moves = e.sendInline(e.moves, b, v, firstOf(k0, k1, ready))
 	case e.queues == 1:
 		e.maxQueue = max(e.maxQueue, ready)
 		e.pickQueue(v, b, ready, 0, false)
@@ -61,6 +52,27 @@ func (e *Engine) pick(v uint32, t int32, lo, hi int) {
 	clearIfEmpty(e.busy, v, uint32(b.len()))
 }
 
+// firstOf returns which of a node's two inline packets, with keys k0 and
+// k1, goes first: 1 if the second, without a branch (keys are below 2^40,
+// so k1 − k0 wraps around iff k1 < k0); 0 if only the first is ready.
+func firstOf(k0, k1 uint64, ready int) int {
+	i := int((k1 - k0) >> 63)
+	if ready < 2 {
+		i = 0
+	}
+	return i
+}
+
+// sendInline appends inline packet i of b, node v, to moves and takes it
+// out of b.
+func (e *Engine) sendInline(moves []Move, b *node, v uint32, i int) []Move {
+	moves = append(moves, Move{Packet: b.pk[i], From: v})
+	e.prioLoads[b.pk[i].Prio]++
+	b.pk[i] = b.pk[1] // inline = 2: pk[1] moves up if pk[0] went
+	b.state--
+	return moves
+}
+
 // pickIn picks the packet queue q of b, node v, sends among its first ready
 // packets and returns how many of those are left.
 func (e *Engine) pickIn(v uint32, b *node, ready int, q uint16) int {
@@ -80,7 +92,7 @@ func (e *Engine) pickQueue(v uint32, b *node, ready int, q uint16, byQueue bool)
 // take chooses by the discipline among the first ready packets of b, node
 // v (those in queue q if byQueue), takes it out and returns it.
 func (e *Engine) take(b *node, v uint32, ready int, q uint16, byQueue bool) Packet {
-	if e.Discipline == Priority && !byQueue {
+	if e.Discipline == Priority && !byQueue && e.fifoq == nil {
 		return e.takeFirst(b, ready)
 	}
 	draw := -1
@@ -142,13 +154,20 @@ func priorityKey(k *Packet) uint64 { return uint64(k.Prio)<<32 | uint64(k.ID) }
 
 // key orders the packets of a queue, smallest first, under the Priority,
 // FIFO and Random disciplines: by priority, ties by packet id; under FIFO
-// all keys are equal and the first packet, the earliest to arrive, goes.
+// (and in the FIFO queues of a FIFOQueues) all keys are equal and the first
+// packet, the earliest to arrive, goes.
 // Farthest asks the router (farthestKey).
 func (e *Engine) key(k *Packet) uint64 {
-	if e.Discipline == Priority {
+	if e.Discipline == Priority && !e.fifo(k.Queue) {
 		return priorityKey(k)
 	}
 	return 0
+}
+
+// fifo reports whether queue q sends first in, first out: under the FIFO
+// discipline, or as the router's FIFOQueues says under Priority.
+func (e *Engine) fifo(q uint16) bool {
+	return e.Discipline == FIFO || e.Discipline == Priority && e.fifoq != nil && e.fifoq.FIFO(q)
 }
 
 // farthestKey orders packets under the Farthest discipline: by hops to go,
@@ -190,7 +209,7 @@ func (e *Engine) put(k *Packet, v uint32, t int32) {
 		return
 	}
 	if t >= 0 {
-		if e.Discipline == FIFO {
+		if e.fifo(k.Queue) {
 			pos = e.fifoPos(b, k.ID)
 		}
 		b.state += oneFresh

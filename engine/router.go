@@ -69,6 +69,15 @@ type Reactor interface {
 	Settled(t int32, moves []Move, out []Move) []Move
 }
 
+// A FIFOQueues is a Router some of whose queues send the packet that
+// arrived first (ties by smaller packet id) under the Priority discipline,
+// the others sending by priority: the detour queues of Ch. III.2 under an
+// alternative to the thesis' rule.
+type FIFOQueues interface {
+	// FIFO reports whether queue q sends first in, first out.
+	FIFO(q uint16) bool
+}
+
 // A Remainer is a Router that can tell the Farthest discipline how many
 // hops a packet waiting at node at still has to go.
 type Remainer interface {

@@ -31,7 +31,7 @@ func (e *Engine) start(r Router) (live int) {
 // change in the number of packets waiting: those started less those that
 // arrived or were lost.
 func (e *Engine) step(r Router, t int32) (change int) {
-	if e.queues == 1 && e.Discipline == Priority && e.sched == nil {
+	if e.queues == 1 && e.Discipline == Priority && e.sched == nil && e.fifoq == nil {
 		return e.stepOne(r, t)
 	}
 	lo, hi := 0, e.queues
@@ -76,15 +76,8 @@ func (e *Engine) stepOne(r Router, t int32) (change int) {
 				e.pickQueue(v, b, ready, 0, false)
 				moves = e.moves
 			} else {
-				// i = 1 if the second packet goes first (see pick).
-				i := int((priorityKey(&b.pk[1]) - priorityKey(&b.pk[0])) >> 63)
-				if ready < 2 {
-					i = 0
-				}
-				moves = append(moves, Move{Packet: b.pk[i], From: v})
-				e.prioLoads[b.pk[i].Prio]++
-				b.pk[i] = b.pk[1]
-				b.state--
+				i := firstOf(priorityKey(&b.pk[0]), priorityKey(&b.pk[1]), ready)
+				moves = e.sendInline(moves, b, v, i)
 			}
 			clearIfEmpty(busy, v, uint32(b.len()))
 			if len(moves) >= sendChunk {
@@ -157,7 +150,7 @@ func (e *Engine) arriveAll(t int32, trace int) (done int) {
 	if len(e.node) > touchNodes {
 		e.touch()
 	}
-	if e.Record.Trace || e.Record.Packets || e.Discipline == FIFO {
+	if e.Record.Trace || e.Record.Packets || e.Discipline == FIFO || e.fifoq != nil {
 		for i := range e.moves {
 			m := &e.moves[i]
 			if e.Record.Trace {
@@ -205,7 +198,7 @@ func (e *Engine) arrive(m *Move, t int32) int {
 	switch m.Fate {
 	case Waiting:
 		// The common case first: the packet goes in place.
-		if e.Discipline != FIFO && int(m.Queue) < e.queues && e.node[m.To].putInline(&m.Packet, stamp(t)) {
+		if !e.fifo(m.Queue) && int(m.Queue) < e.queues && e.node[m.To].putInline(&m.Packet, stamp(t)) {
 			setBusy(e.busy, m.To)
 			return 0
 		}

@@ -14,9 +14,7 @@ type seqCounts struct {
 
 // delaySeqs extracts the critical delay sequence of a run on Q_n recorded
 // with Record{Loads: true, Trace: true}, checks it against Lemma I.1, counts
-// Σx and Σh for it and for routers.CanonicalDelaySeq, and then drops the
-// trace and the f(p,v) table from res, which the unit keeps until it is
-// written.
+// Σx and Σh for it and for routers.CanonicalDelaySeq.
 func delaySeqs(res *engine.Result, n int) (*seqCounts, error) {
 	d, err := routers.CriticalDelaySequence(res, n)
 	if err != nil {
@@ -28,6 +26,5 @@ func delaySeqs(res *engine.Result, n int) (*seqCounts, error) {
 	c := &seqCounts{dLen: int32(len(d)), dLoad: d.Load(res)}
 	c.xFixed, c.hFixed = routers.SumXH(res, routers.CanonicalDelaySeq(n))
 	c.xExtracted, c.hExtracted = routers.SumXH(res, d)
-	res.Trace, res.Loads, res.LoadNodes = nil, nil, 0
 	return c, nil
 }

@@ -22,6 +22,9 @@ type Runner struct {
 	Workers int
 	Shard   Shard
 	Force   bool // redo units whose files are complete
+	// Memory is the bytes the trials may use at once, 0 for what the
+	// system has available (routers.AvailableMemory).
+	Memory int64
 	// RedoStale redoes the units written by another build of the harness
 	// and skips the others that are complete; without it (or Force)
 	// such files are an error.
@@ -100,13 +103,22 @@ func (r *Runner) Prepare() error {
 	r.todo = make([]bool, len(r.units))
 	r.prog = Progress{TotalUnits: len(r.units)}
 	per := int64(r.Shard.Count(r.Spec.Trials))
+	available := r.Memory
+	if available == 0 {
+		available = routers.AvailableMemory()
+	}
 	for i, u := range r.units {
 		r.todo[i] = r.Force || !r.complete(u)
 		if r.isStale(u) {
 			r.staleUnits++
 		}
 		if r.todo[i] {
+			// The workers run as many trials at once, of any point.
+			atOnce := int(min(int64(r.Workers), per*int64(len(u.Points))))
 			for _, p := range u.Points {
+				if err := p.Config.CheckMemory(atOnce, available); err != nil {
+					return fmt.Errorf("%v: %w on %d workers (--workers)", p, err, r.Workers)
+				}
 				r.prog.TotalTrials += per
 				r.prog.TotalWork += per * work(p.Config)
 			}
@@ -323,8 +335,6 @@ func (r *Runner) runUnit(ctx context.Context, u Unit) (map[string]int64, error) 
 	s, sh := r.Spec, r.Shard
 	started := time.Now()
 	per := sh.Count(s.Trials)
-	seqs := slices.Contains(s.Tables, TableDelaySeq)
-	loads := slices.Contains(s.Tables, TableLoadCounts)
 	outs := make([]outcome, len(u.Points)*per)
 	err := Parallel(ctx, len(outs), r.Workers, func(sim *routers.Sim, j int) error {
 		p, trial := &u.Points[j/per], s.Trial(sh, j%per)
@@ -335,24 +345,8 @@ func (r *Runner) runUnit(ctx context.Context, u Unit) (map[string]int64, error) 
 		if err != nil {
 			return fmt.Errorf("%s: %v, trial %d: %w", s.Name, p, trial, err)
 		}
-		o := &outs[j]
-		o.trial, o.seed, o.res, o.nodeLoads = trial, seed, res, s.nodeLoads(trial)
-		if cfg.Faulty() {
-			o.failed = int64(sim.Faults.Count())
-		}
-		if loads {
-			o.loads = loadCounts(&res.Result)
-		}
-		if seqs {
-			if o.seq, err = delaySeqs(&res.Result, cfg.N); err != nil {
-				return fmt.Errorf("%s: %v, trial %d: %w", s.Name, p, trial, err)
-			}
-		}
-		if cfg.Record.Packets {
-			o.dst = slices.Clone(sim.Req.Dst)
-			if len(sim.Via) > 0 {
-				o.via = slices.Clone(sim.Via)
-			}
+		if outs[j], err = s.outcome(sim, cfg, res, trial, seed); err != nil {
+			return fmt.Errorf("%s: %v, trial %d: %w", s.Name, p, trial, err)
 		}
 		r.trials.Add(1)
 		r.hops.Add(res.Hops)

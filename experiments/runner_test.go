@@ -391,3 +391,35 @@ func TestPrepareErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestPrepareMemory checks that a run needs the memory of a trial of its
+// largest point, traced for the delayseq table, once per worker: a memory
+// limit that fits W − 1 or fewer of them fails on W workers, and on W
+// workers when there are fewer than W trials to run it counts the trials.
+func TestPrepareMemory(t *testing.T) {
+	s := mustParse(t, "name: t\ngrid:\n  n: [6, 10]\n  router: valiant\ntrials: 4\nseed: 7\ntables: [trials, delayseq]\n")
+	big := s.Points()[1].Config
+	if !big.Record.Trace || big.N != 10 {
+		t.Fatalf("the largest point: %+v, want n=10, traced", big)
+	}
+	one := big.MemoryBytes()
+	for _, c := range []struct {
+		workers int
+		memory  int64
+		ok      bool
+	}{
+		{1, one, true},
+		{1, one - 1, false},
+		{3, 3 * one, true},
+		{3, 3*one - 1, false},
+		{3, 2 * one, false},
+		{8, 4 * one, true}, // 4 trials per point
+		{8, 4*one - 1, false},
+	} {
+		r := &Runner{Spec: s, Dir: t.TempDir(), Workers: c.workers, Shard: Unsharded, Memory: c.memory}
+		err := r.Prepare()
+		if c.ok != (err == nil) || err != nil && !strings.Contains(err.Error(), "needs about") {
+			t.Errorf("%d workers, %d bytes (%d per trial): %v", c.workers, c.memory, one, err)
+		}
+	}
+}

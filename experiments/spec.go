@@ -74,7 +74,11 @@ type Spec struct {
 	// SkipInvalid skips the grid points that their router rejects (bitonic
 	// with μ > 1 or a queue other than priority) instead of failing.
 	SkipInvalid bool
-	Profiles    map[string]Profile
+	// DrawOnly makes every trial draw its instance and detour system and
+	// report the detour measures without routing (routers.Config.DrawOnly):
+	// experiments on the detour systems themselves.
+	DrawOnly bool
+	Profiles map[string]Profile
 	// Profile is the name of the applied profile, "" for none.
 	Profile string
 
@@ -107,7 +111,7 @@ type Skip struct {
 }
 
 var (
-	topKeys     = []string{"name", "description", "grid", "trials", "seed", "tables", "partition", "shards", "packet_trials", "node_trials", "skip_invalid", "profiles"}
+	topKeys     = []string{"name", "description", "grid", "trials", "seed", "tables", "partition", "shards", "packet_trials", "node_trials", "skip_invalid", "draw_only", "profiles"}
 	profileKeys = []string{"trials", "shards", "packet_trials", "node_trials", "grid"}
 	nameRE      = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$`)
 )
@@ -169,6 +173,8 @@ func Parse(file string, text []byte) (*Spec, error) {
 			s.NodeTrials, err = p.integer(v, key, 1, MaxTrials)
 		case "skip_invalid":
 			s.SkipInvalid, err = p.boolean(v, key)
+		case "draw_only":
+			s.DrawOnly, err = p.boolean(v, key)
 		case "profiles":
 			s.Profiles, err = p.profiles(v, key)
 		}
@@ -369,22 +375,14 @@ func (s *Spec) expand() error {
 		e.Msg = fmt.Sprintf("%d points, more than %d", size, MaxPoints)
 		return e
 	}
-	seqs := slices.Contains(s.Tables, TableDelaySeq)
-	packets := slices.Contains(s.Tables, TablePackets)
 	s.points, s.skipped = nil, nil
 	for _, c := range s.Grid.expand() {
 		c.Record = s.record(0) // what the trials record at most
+		c.DrawOnly = s.DrawOnly
 		p := Point{Index: len(s.points), Config: c, Key: c.InstanceKey()}
-		if seqs {
-			if err := delaySeqPoint(c); err != nil {
-				e := at("grid")
-				e.Msg = fmt.Sprintf("%v: %v", p, err)
-				return e
-			}
-		}
-		if k, _ := routers.Lookup(c.Router); packets && k.Copies {
+		if err := checkTables(s.Tables, c); err != nil {
 			e := at("grid")
-			e.Msg = fmt.Sprintf("%v: the packets table holds one packet per message; %s sends copies (the messages table records them)", p, c.Router)
+			e.Msg = fmt.Sprintf("%v: %v", p, err)
 			return e
 		}
 		err := c.Validate()
@@ -415,13 +413,20 @@ func (s *Spec) expand() error {
 	return nil
 }
 
-// delaySeqPoint reports whether the delayseq table can be recorded at c:
-// Lemma I.1 holds for the single-port model with priority queues, and the
-// router must say that its sequences can be extracted.
-func delaySeqPoint(c routers.Config) error {
-	k, _ := routers.Lookup(c.Router)
-	if !k.DelaySequences || c.Port != routers.SinglePort || c.Queue != engine.Priority {
+// checkTables reports why tables cannot be recorded at c. The delayseq
+// table needs Lemma I.1, which holds for the single-port model with
+// priority queues, and a router whose sequences can be extracted; the
+// packets table holds one packet per message.
+func checkTables(tables []string, c routers.Config) error {
+	k, err := routers.Lookup(c.Router)
+	if err != nil {
+		return err
+	}
+	if slices.Contains(tables, TableDelaySeq) && (!k.DelaySequences || c.Port != routers.SinglePort || c.Queue != engine.Priority) {
 		return errors.New("the delayseq table needs a router with delay sequences (ecube, valiant) in the single-port model with priority queues (Lemma I.1)")
+	}
+	if slices.Contains(tables, TablePackets) && k.Copies {
+		return fmt.Errorf("the packets table holds one packet per message; %s sends copies (the messages table records them)", c.Router)
 	}
 	return nil
 }

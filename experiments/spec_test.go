@@ -66,6 +66,9 @@ func TestParseErrors(t *testing.T) {
 		{"all skipped", strings.Replace(validSpec, "[ecube, valiant]", "bitonic\n  queue: fifo", 1) + "skip_invalid: true\n",
 			"x.yaml:2: grid: all 2 points skipped: bitonic runs queue=priority, not queue=fifo"},
 		{"skip_invalid not bool", validSpec + "skip_invalid: yes please\n", `x.yaml:7: skip_invalid: want true or false, got string "yes please"`},
+		{"draw_only without detours", validSpec + "draw_only: true\n",
+			"x.yaml:2: grid: n=3 router=ecube: draw only: measures the detour system, needs detours"},
+		{"draw_only not bool", validSpec + "draw_only: 1\n", `x.yaml:7: draw_only: want true or false`},
 		{"too many points", strings.Replace(validSpec, "[3, 4]", "{from: 1, to: 30}\n  mu: {from: 1, to: 400}", 1), "x.yaml:2: grid: 24000 points, more than 10000"},
 		{"profile unknown key", validSpec + "profiles:\n  paper:\n    trails: 5000\n", "x.yaml:9: profiles.paper.trails: unknown key (want trials, shards, packet_trials, node_trials, grid)"},
 		{"profile n=31", validSpec + "profiles:\n  paper:\n    grid:\n      n: {from: 4, to: 31}\n", "x.yaml:10: profiles.paper.grid.n: 31 out of range [1, 30]"},
@@ -196,8 +199,8 @@ profiles:
 // TestEmbeddedSpecs checks the shipped experiments: each parses, is named
 // after its file, and its paper profile runs thousands of seeds.
 func TestEmbeddedSpecs(t *testing.T) {
-	want := []string{"butterfly-loads", "butterfly-tail", "delay-sequences", "priority-load", "queue-disciplines", "relations",
-		"replication-loss", "routing-compare", "valiant-tail"}
+	want := []string{"adaptive-baselines", "butterfly-loads", "butterfly-tail", "delay-sequences", "detour-existence", "faulty-valiant", "matching",
+		"priority-load", "queue-disciplines", "relations", "replication-loss", "routing-compare", "valiant-tail"}
 	if !slices.Equal(Names(), want) {
 		t.Fatalf("Names() = %q, want %q", Names(), want)
 	}

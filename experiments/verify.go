@@ -78,10 +78,20 @@ type verifier struct {
 	Report
 	root   string
 	files  []results.FileInfo
-	run    results.Manifest // the run: the manifest's, or a file's
-	from   string           // what says so: the manifest or a file, by path
-	spec   *Spec
+	run    results.Manifest               // the run: the manifest's, or a file's
+	from   string                         // what says so: the manifest or a file, by path
+	want   map[string]wantFile            // the run's files, by path
 	listed map[string]results.FileSummary // by the manifest, nil without one
+}
+
+// wantFile is a file a run writes: its table, the rows the spec gives it
+// (if it does) and its columns.
+type wantFile struct {
+	table  string
+	what   string // which unit and shard, for messages
+	rows   int64
+	known  bool // rows is known
+	schema *arrow.Schema
 }
 
 func (v *verifier) add(path, format string, a ...any) {
@@ -129,42 +139,50 @@ func (v *verifier) identify(m results.Manifest, mErr error) bool {
 		}
 		return false
 	}
-	var err error
-	if v.spec, err = specOf(v.run, filepath.Join(v.root, v.from)); err == nil {
+	from := filepath.Join(v.root, v.from)
+	if cs, err := ParseCollectives(from+" (spec)", []byte(v.run.Spec)); err == nil {
+		v.want = cs.wantFiles()
+		v.Rerun = "hyperroute run " + cs.Name + " --out " + filepath.Dir(v.root)
+		return true
+	}
+	spec, err := specOf(v.run, from)
+	if err == nil {
 		_, err = NewShard(0, v.Shards)
 	}
 	if err != nil {
 		v.add(v.from, "%v", err)
 		return false
 	}
+	v.want = spec.wantFiles(v.Shards)
 	v.Rerun = rerun(filepath.Dir(v.root), v.run, v.Shards)
 	return true
 }
 
-// check checks every file against the run, the manifest and the spec.
-func (v *verifier) check() {
-	type unitFile struct {
-		table string
-		unit  Unit
-		shard Shard
-	}
-	want := make(map[string]unitFile)
-	for _, u := range v.spec.Units() {
-		for _, t := range v.spec.Tables {
-			for i := range v.Shards {
-				sh := Shard{i, v.Shards}
-				want[v.spec.Part("", t, u, sh).Rel()] = unitFile{t, u, sh}
+// wantFiles returns the files of a run of s in k shards, by path.
+func (s *Spec) wantFiles(k int) map[string]wantFile {
+	want := make(map[string]wantFile)
+	for _, u := range s.Units() {
+		for _, t := range s.Tables {
+			for i := range k {
+				sh := Shard{i, k}
+				rows, known := s.wantRows(t, u, sh)
+				want[s.Part("", t, u, sh).Rel()] = wantFile{t, fmt.Sprintf("unit %s of %s in shard %s", u, t, sh), rows, known, tables[t].schema}
 			}
 		}
 	}
-	v.Want = len(want)
+	return want
+}
+
+// check checks every file against the run, the manifest and the spec.
+func (v *verifier) check() {
+	v.Want = len(v.want)
 	seen := make(map[string][]string) // paths by the file they are
 	for _, f := range v.files {
 		v.Files++
 		// The file a path names, however spelt.
 		rel := results.Part{Table: f.Table, Keys: f.Keys, Shard: f.Shard}.Rel()
 		seen[rel] = append(seen[rel], f.Path)
-		w, ok := want[rel]
+		w, ok := v.want[rel]
 		listed, isListed := v.listed[f.Path]
 		delete(v.listed, f.Path)
 		switch {
@@ -192,10 +210,10 @@ func (v *verifier) check() {
 			continue
 		}
 		v.Rows += chk.Rows
-		if n, ok := v.spec.wantRows(w.table, w.unit, w.shard); ok && chk.Rows != n {
-			v.add(f.Path, "%d rows, the spec gives unit %s of %s in shard %s %d", chk.Rows, w.unit, w.table, w.shard, n)
+		if w.known && chk.Rows != w.rows {
+			v.add(f.Path, "%d rows, the spec gives %s %d", chk.Rows, w.what, w.rows)
 		}
-		if d := columnsDiffer(chk.Schema, tables[w.table].schema); d != "" {
+		if d := columnsDiffer(chk.Schema, w.schema); d != "" {
 			v.add(f.Path, "%s", d)
 		}
 	}
@@ -209,13 +227,13 @@ func (v *verifier) check() {
 				v.add(p, "the same unit and shard as %s: a unit twice", first)
 			}
 		}
-		delete(want, rel)
+		delete(v.want, rel)
 	}
-	for rel, w := range want {
-		v.add(rel, "missing: unit %s of %s in shard %s", w.unit, w.table, w.shard)
+	for rel, w := range v.want {
+		v.add(rel, "missing: %s", w.what)
 	}
 	for rel := range v.listed {
-		if _, missing := want[rel]; !missing {
+		if _, missing := v.want[rel]; !missing {
 			v.add(rel, "listed in %s, not found", results.ManifestName)
 		}
 	}

@@ -220,4 +220,5 @@ func writeDataset(t *testing.T, dir string) {
 		seqs.write(t, dir, "delay-sequences", "delayseq", n)
 	}
 	writeChapterIIDataset(t, dir)
+	writeChapterIIIDataset(t, dir)
 }

@@ -1,5 +1,5 @@
 // Package plots draws the figures of Chapter I of the thesis [Schömer 1988]
-// (docs/model.md) from the Parquet files the experiments leave behind, never
+// and of collective communication (docs/model.md) from the Parquet files the experiments leave behind, never
 // from a run in memory, so that every number in a figure traces to rows of a
 // Parquet file. Each figure is a function that reads a results directory with
 // results.ReadDataset and writes PNG (300 dpi), SVG and PDF files to an
@@ -16,6 +16,10 @@
 //     1/2 (thesis Ch. I.3).
 //   - QueueDisciplines and Relations: the queue disciplines, and μ-bounded
 //     requests (thesis Ch. I.2, remark Bem 2).
+//   - CollectivesSize, CollectivesScale and CollectivesBounds: collective
+//     operations (package collectives), time against block size and against
+//     the number of nodes beside the closed forms, and the cube's algorithms
+//     against the lower bounds.
 //
 // All figures share one style (style.go): one paper column wide (3.4 in),
 // Liberation Serif at 8 pt, the Okabe–Ito colours, bounds in grey. A log

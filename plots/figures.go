@@ -38,4 +38,11 @@ var Figures = []Figure{
 	{"replication-loss", "replication-loss", "messages lost against q, log–log: n copies, m-of-n pieces, one copy, exact brackets and the thesis' bound", ReplicationLoss},
 	{"replication-bandwidth", "replication-loss", "messages lost against the data sent per message, pieces m = n … 1 and one copy", ReplicationBandwidth},
 	{"replication-threshold", "replication-loss", "the q at which 1% of messages are lost against n: measured, exact, the thesis' bound and Theorem II.2", ReplicationThreshold},
+	{"detour-existence", "detour-existence", "how often some failed edge has no intact detour, against q per n, with the thesis' bound", DetourExistence},
+	{"matching", "matching", "how often the heuristic matching fails against q per n, with its bounds; mean γ of heuristic, optimal and random systems", Matching},
+	{"faulty-valiant", "faulty-valiant", "shares of routed trials in lockstep, with 𝒯 > d·T and with 𝒯 ≤ d·(T−1) against q, per delivery rule and detour queue discipline, edge- and node-confluent", FaultyValiant},
+	{"faulty-valiant-delivered", "faulty-valiant", "share of trials delivering every packet against q: each detour strategy, and the routing that does not know the faults", FaultyValiantDelivered},
+	{"collectives-size-<op>", "collectives-size", "collective operations: time against block size m on 64 nodes, measured (markers) and closed form (dashed)", CollectivesSize},
+	{"collectives-scale-<op>", "collectives-scale", "collective operations: time against the number of nodes p, measured and closed form", CollectivesScale},
+	{"collectives-bounds", "collectives-bounds", "broadcast, scatter, gather, all-gather and total exchange on the all-port Q_n: steps and work over the lower bounds", CollectivesBounds},
 }

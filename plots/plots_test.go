@@ -19,19 +19,28 @@ import (
 func TestFigures(t *testing.T) {
 	dir := t.TempDir()
 	writeDataset(t, dir)
+	writeCollectives(t, dir)
+	writeDetoursDataset(t, dir)
 	want := map[string][]string{
-		"t-tail":                {"t-tail"},
-		"delayseq-n<N>":         {"delayseq-n4", "delayseq-n6"},
-		"routing-compare":       {"routing-compare"},
-		"priority-load":         {"priority-load"},
-		"queue-disciplines":     {"queue-disciplines"},
-		"relations":             {"relations"},
-		"butterfly-time":        {"butterfly-time"},
-		"butterfly-tail":        {"butterfly-tail"},
-		"butterfly-loads":       {"butterfly-loads"},
-		"replication-loss":      {"replication-loss"},
-		"replication-bandwidth": {"replication-bandwidth"},
-		"replication-threshold": {"replication-threshold"},
+		"t-tail":                   {"t-tail"},
+		"delayseq-n<N>":            {"delayseq-n4", "delayseq-n6"},
+		"routing-compare":          {"routing-compare"},
+		"priority-load":            {"priority-load"},
+		"queue-disciplines":        {"queue-disciplines"},
+		"relations":                {"relations"},
+		"butterfly-time":           {"butterfly-time"},
+		"butterfly-tail":           {"butterfly-tail"},
+		"butterfly-loads":          {"butterfly-loads"},
+		"replication-loss":         {"replication-loss"},
+		"replication-bandwidth":    {"replication-bandwidth"},
+		"replication-threshold":    {"replication-threshold"},
+		"detour-existence":         {"detour-existence"},
+		"matching":                 {"matching"},
+		"faulty-valiant":           {"faulty-valiant"},
+		"faulty-valiant-delivered": {"faulty-valiant-delivered"},
+		"collectives-size-<op>":    {"collectives-size-aas", "collectives-size-oab"},
+		"collectives-scale-<op>":   {"collectives-scale-aas", "collectives-scale-oab"},
+		"collectives-bounds":       {"collectives-bounds"},
 	}
 	out := filepath.Join(dir, "figures")
 	for _, f := range Figures {

@@ -41,25 +41,10 @@ func BenchmarkGeneral(b *testing.B) {
 		b.Run(c.name, func(b *testing.B) {
 			cfg := c.cfg
 			cfg.Router, cfg.Pattern, cfg.N, cfg.Mu = "valiant", "random", 14, 1
-			var s Sim
-			rng := testRand(1)
-			var hops int64
-			for b.Loop() {
-				b.StopTimer()
-				if err := s.Draw(cfg, rng); err != nil {
-					b.Fatal(err)
-				}
-				b.StartTimer()
-				res, err := s.Route(cfg, rng)
-				if err != nil {
-					b.Fatal(err)
-				}
-				if s.eng.Fused(s.instances["valiant"].(engine.Router)) {
-					b.Fatal("run by the fused step")
-				}
-				hops += res.Hops
+			s := benchRoute(b, cfg)
+			if s.eng.Fused(s.instances["valiant"].(engine.Router)) {
+				b.Fatal("run by the fused step")
 			}
-			b.ReportMetric(float64(hops)/b.Elapsed().Seconds(), "hops/s")
 		})
 	}
 }
@@ -104,4 +89,30 @@ func benchRoute(b *testing.B, cfg Config) *Sim {
 	}
 	b.ReportMetric(float64(hops)/b.Elapsed().Seconds(), "hops/s")
 	return &s
+}
+
+// BenchmarkFaultAware routes random permutations at n = 14 on a cube whose
+// edges fail with probability q with the routers that know the faults:
+// adaptive Valiant around each failed edge by a random 3-detour or a
+// shortest path (searched once per failed edge met), and safety levels
+// (computed once per trial, in the timed part). It reports packet-hops per
+// second of routing and allocations per trial.
+func BenchmarkFaultAware(b *testing.B) {
+	for _, c := range []struct {
+		name string
+		cfg  Config
+	}{
+		{"adaptive-detour", Config{Router: "adaptive-valiant", Reroute: "detour"}},
+		{"adaptive-shortest", Config{Router: "adaptive-valiant", Reroute: "shortest"}},
+		{"safety-levels", Config{Router: "safety-levels"}},
+	} {
+		for _, q := range []float64{0.01, 0.05} {
+			b.Run(fmt.Sprintf("%s/q=%v", c.name, q), func(b *testing.B) {
+				cfg := c.cfg
+				cfg.Pattern, cfg.N, cfg.Mu, cfg.Q = "random", 14, 1, q
+				b.ReportAllocs()
+				benchRoute(b, cfg)
+			})
+		}
+	}
 }

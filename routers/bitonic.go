@@ -16,6 +16,17 @@ var bitonicKind = Kind{
 	Permutations: true,
 	Prios:        func(n int) int { return n + 1 },
 	New:          func() Instance { return bitonic{} },
+	Memory:       bitonicMemory,
+}
+
+// bitonicMemory estimates the memory of a trial of Bitonic: per node its
+// packet, the one before the step and a direction (9 bytes), the request
+// (8), and what Record asks for: every node sends in each of the
+// n(n+1)/2 steps.
+func bitonicMemory(c Config) int64 {
+	nodes := int64(1) << c.N
+	steps := int64(c.N * (c.N + 1) / 2)
+	return nodes*17 + recordBytes(c.Record, nodes, nodes, int64(c.N+1), nodes*steps)
 }
 
 // NoQueue is the MaxQueue of a router without queues: bitonic-sort routing

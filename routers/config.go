@@ -2,6 +2,7 @@ package routers
 
 import (
 	"fmt"
+	"unsafe"
 
 	"github.com/hyperroute/hyperroute/engine"
 	"github.com/hyperroute/hyperroute/faults"
@@ -28,7 +29,42 @@ type Config struct {
 	Pieces    int
 	Pipelined bool
 	Trim      bool
+	// Detours names the strategy (package detours) that chooses a detour
+	// around every failed edge, for routers that know the faults (Chapter
+	// III); "" or "none" for none.
+	Detours string
+	// Simulating the intact cube on a faulty one (e-cube, Valiant with
+	// detours): the confluent system (edge or node), the delivery rule
+	// (queue or arrival) and the discipline of the detour queues (priority
+	// or fifo).
+	Confluent, Delivery, DetourQueue string
+	// Reroute is what the adaptive routers do at a failed edge (Reroutes;
+	// "" for detour).
+	Reroute string
+	// DrawOnly draws each trial's instance and detour system and reports
+	// the detour measures without routing it (T = 0, no hops): for
+	// experiments on the detour systems themselves. It needs detours.
+	DrawOnly bool
 }
+
+// reroute is the name of c's rerouting, "detour" by default.
+func (c Config) reroute() string {
+	if c.Reroute == "" {
+		return Reroutes[0]
+	}
+	return c.Reroute
+}
+
+// detours is the name of c's detour strategy, "none" for none.
+func (c Config) detours() string {
+	if c.Detours == "" {
+		return "none"
+	}
+	return c.Detours
+}
+
+// HasDetours reports whether c routes over a detour system.
+func (c Config) HasDetours() bool { return c.detours() != "none" }
 
 // Validate reports the first thing wrong with c.
 func (c Config) Validate() error {
@@ -53,13 +89,19 @@ func (c Config) Validate() error {
 	case c.FaultList != nil && c.FaultList.N != c.N:
 		return fmt.Errorf("fault list of Q_%d for n=%d", c.FaultList.N, c.N)
 	}
+	if c.DrawOnly && !c.HasDetours() {
+		return fmt.Errorf("draw only: measures the detour system, needs detours (not detours=none)")
+	}
+	if c.HasDetours() && !c.Faulty() {
+		return fmt.Errorf("detours=%s: needs failed edges (q, k or a fault list)", c.Detours)
+	}
+	if c.HasDetours() && (c.Record.Packets || c.Record.Loads || c.Record.Trace) {
+		return fmt.Errorf("detours=%s: a trial may not be routed (no complete detour system), so it records the trials table only", c.Detours)
+	}
 	if c.Mu > 1<<31>>c.N {
 		return fmt.Errorf("n=%d, mu=%d: more than 2^31 packets", c.N, c.Mu)
 	}
-	if need, have := c.MemoryBytes(), availableMemory(); need > have {
-		return fmt.Errorf("n=%d, mu=%d needs about %d MiB, more than the %d MiB available", c.N, c.Mu, need>>20, have>>20)
-	}
-	return nil
+	return c.CheckMemory(1, availableMemory())
 }
 
 func btoi(b bool) int {
@@ -90,27 +132,72 @@ const (
 	inPlace          = 2
 )
 
-// MemoryBytes estimates the memory one trial of c needs.
+// MemoryBytes estimates the memory one trial of c needs, what it records
+// included.
 func (c Config) MemoryBytes() int64 {
 	if k, err := Lookup(c.Router); err == nil && k.Memory != nil {
 		return k.Memory(c)
 	}
+	return c.cubeBytes(c.Prios())
+}
+
+// cubeBytes estimates the memory one trial of c needs for a router with
+// prios priorities whose packets go hop by hop on the cube, beyond the
+// router's own state.
+func (c Config) cubeBytes(prios int) int64 {
 	nodes := int64(1) << c.N
 	packets := nodes * int64(c.Mu)
 	// Valiant's routing with μ = 1 holds up to a fifth of the packets in
 	// the pool at a time; allow a quarter.
 	overflow := max(packets-inPlace*nodes, packets/4)
 	b := nodes*bytesPerNode + overflow*bytesPerOverflow + packets*bytesPerRequest
-	if c.Record.Packets || c.Record.Arrivals {
-		b += packets * 8
-	}
-	if c.Record.Loads {
-		b += int64(c.Prios()) * nodes * 4
-	}
 	if c.Faulty() {
 		b += int64(c.N) * nodes / 8
 	}
+	// A packet's priority rises with every hop, so it sends at most
+	// prios − 1 times.
+	p := int64(prios)
+	return b + recordBytes(c.Record, packets, nodes, p, packets*(p-1))
+}
+
+// recordBytes estimates what a run records of packets on nodes with prios
+// priorities and at most sends sends. The trace and the sends per step
+// grow by append, which holds the old and the new array at once, 2.25
+// times the elements at most; the run sends in every step, so it has at
+// most sends steps.
+func recordBytes(rec engine.Record, packets, nodes, prios, sends int64) int64 {
+	const grown = 9 // quarters of the elements an appended slice holds
+	var b int64
+	if rec.Arrivals || rec.Packets {
+		b += packets * 4
+	}
+	if rec.Packets {
+		b += packets * 4
+	}
+	if rec.Loads {
+		b += prios * nodes * 4
+	}
+	if rec.Trace {
+		b += sends * int64(unsafe.Sizeof(engine.Send{})) * grown / 4
+	}
+	if rec.Steps {
+		b += sends * 4 * grown / 4
+	}
 	return b
+}
+
+// CheckMemory reports an error if trials trials of c at once need more
+// than available bytes.
+func (c Config) CheckMemory(trials int, available int64) error {
+	need := c.MemoryBytes() * int64(trials)
+	if need <= available {
+		return nil
+	}
+	at := ""
+	if trials > 1 {
+		at = fmt.Sprintf(", %d trials at once,", trials)
+	}
+	return fmt.Errorf("n=%d, mu=%d%s needs about %d MiB, more than the %d MiB available", c.N, c.Mu, at, need>>20, available>>20)
 }
 
 // InstanceKey names the instance family of c: trial streams are derived from

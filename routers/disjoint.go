@@ -50,7 +50,8 @@ func (c Config) pieces() int { return max(c.Pieces, 1) }
 // node an engine node (40 bytes) and its failed-edge bit, a quarter of the
 // packets of one phase in the overflow pool at a time (24 bytes each), per
 // message its destination, intermediate, copies and forwarding time (14),
-// and what Record asks for.
+// and what Record asks for: a packet sends at most n + 1 times in its
+// phase.
 func disjointMemory(c Config) int64 {
 	nodes := int64(c.N) << c.N
 	packets := 2 * nodes
@@ -58,13 +59,7 @@ func disjointMemory(c Config) int64 {
 	if c.Faulty() {
 		b += nodes / 8
 	}
-	if c.Record.Packets || c.Record.Arrivals {
-		b += packets * 8
-	}
-	if c.Record.Loads {
-		b += int64(disjointPrios(c.N)) * nodes * 4
-	}
-	return b
+	return b + recordBytes(c.Record, packets, nodes, int64(disjointPrios(c.N)), packets*int64(c.N+1))
 }
 
 // disjoint routes every message as n packets on node-disjoint paths, in

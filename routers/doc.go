@@ -2,7 +2,10 @@
 // the step simulator of package engine, the registry that names them, and
 // the analysis of Chapter I that works on recorded runs: greedy e-cube
 // routing (Ch. I.1), bitonic-sort routing (Ch. I.1, after Batcher 1968) and
-// Valiant's two-phase routing (Ch. I.3, after Valiant and Brebner 1981).
+// Valiant's two-phase routing (Ch. I.3, after Valiant and Brebner 1981),
+// and, as the baselines of Ch. III, routers that know the faults of the cube
+// and go around them without coordination: e-cube and Valiant rerouting
+// each packet on its own, and safety levels (after Wu 1997).
 // docs/model.md describes each of them.
 //
 // # Registry

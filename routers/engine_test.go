@@ -101,7 +101,7 @@ func TestReproducible(t *testing.T) {
 	}
 }
 
-// TestSelfRoutes: identity requests take no hop under e-cube, T = 0.
+// TestIdentity: identity requests take no hop under e-cube, T = 0.
 func TestIdentity(t *testing.T) {
 	var s Sim
 	res, err := s.Trial(Config{Router: "ecube", Pattern: "identity", N: 6, Mu: 2}, testRand(1))

@@ -6,6 +6,10 @@ import (
 	"os"
 )
 
+// AvailableMemory returns the memory trials may use: MemAvailable from
+// /proc/meminfo, or 16 GiB if unknown.
+func AvailableMemory() int64 { return availableMemory() }
+
 // availableMemory is MemAvailable from /proc/meminfo, or 16 GiB if unknown
 // (a variable for tests).
 var availableMemory = func() int64 {

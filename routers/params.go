@@ -39,6 +39,9 @@ var Params = []Param{
 	{Name: "k", Doc: "number of directed edges that fail, chosen uniformly (static faults)", Type: Int, Default: "0", Lo: 0, Hi: math.MaxInt32, Instance: true,
 		set: func(c *Config, v string) error { return setInt(&c.K, v) },
 		get: func(c Config) string { return strconv.Itoa(c.K) }},
+	{Name: "detours", Doc: "detour strategy for the failed edges (Ch. III; none: no detours)", Type: Name, Default: "none", Names: detourNames,
+		set: func(c *Config, v string) error { c.Detours = v; return nil },
+		get: func(c Config) string { return c.detours() }},
 	{Name: "pieces", Doc: "pieces of a message that rebuild it, of the n sent (1: n copies)", Type: Int, Default: "1", Lo: 1, Hi: hypercube.MaxDim, Own: true,
 		set: func(c *Config, v string) error { return setInt(&c.Pieces, v) },
 		get: func(c Config) string { return strconv.Itoa(c.pieces()) }},
@@ -48,6 +51,27 @@ var Params = []Param{
 	{Name: "trim", Doc: "butterfly routes without their trailing straight hops", Type: Bool, Default: "false", Own: true,
 		set: func(c *Config, v string) error { c.Trim = v == "true"; return nil },
 		get: func(c Config) string { return strconv.FormatBool(c.Trim) }},
+	{Name: "confluent", Doc: "confluent detour system simulating the intact cube (edge: Theorem III.2, node: III.1)", Type: Name, Default: "edge", Names: func() []string { return []string{"edge", "node"} }, Own: true,
+		set: func(c *Config, v string) error { c.Confluent = v; return nil },
+		get: func(c Config) string { return c.confluent() }},
+	{Name: "delivery", Doc: "delivery at the destination (queue: sent from its queue, as the thesis; arrival: done on arrival)", Type: Name, Default: "queue", Names: func() []string { return []string{"queue", "arrival"} }, Own: true,
+		set: func(c *Config, v string) error { c.Delivery = v; return nil },
+		get: func(c Config) string { return c.delivery() }},
+	{Name: "detour-queue", Doc: "discipline of the detour queues (priority at the detour's end, as the thesis, or fifo)", Type: Name, Default: "priority", Names: func() []string { return []string{"priority", "fifo"} }, Own: true,
+		set: func(c *Config, v string) error { c.DetourQueue = v; return nil },
+		get: func(c Config) string { return c.detourQueue() }},
+	{Name: "reroute", Doc: "rerouting at a failed edge, adaptive routers (detour: a random intact 3-detour; shortest: a shortest intact path)", Type: Name, Default: "detour", Names: func() []string { return Reroutes }, Own: true,
+		set: func(c *Config, v string) error { c.Reroute = v; return nil },
+		get: func(c Config) string { return c.reroute() }},
+}
+
+// orDefault returns v, or def if v is empty (a Config not set up by
+// Defaults).
+func orDefault(v, def string) string {
+	if v == "" {
+		return def
+	}
+	return v
 }
 
 // ParamType is the type of a parameter's values.

@@ -15,6 +15,9 @@ var Registry = []Kind{
 	valiantKind,
 	bitonicKind,
 	disjointKind,
+	adaptiveEcubeKind,
+	adaptiveValiantKind,
+	safetyKind,
 }
 
 // Kind is a registered router: what it is, what it runs under, what a trial
@@ -31,6 +34,9 @@ type Kind struct {
 	Permutations bool
 	// Faults says that it runs on a cube with failed edges.
 	Faults bool
+	// Detours says that it knows the faults and routes around each failed
+	// edge by the detour a detour system gives it (Drawn.System).
+	Detours bool
 	// Copies says that it sends each message as several packets, and
 	// reports what became of them in Result.Copies.
 	Copies bool
@@ -96,6 +102,9 @@ func (k *Kind) Supports(c Config) error {
 	}
 	if c.Faulty() && !k.Faults {
 		return fmt.Errorf("%s does not run on a cube with failed edges", k.Name)
+	}
+	if c.HasDetours() && !k.Detours && !c.DrawOnly {
+		return fmt.Errorf("%s does not route over detours (detours=%s)", k.Name, c.Detours)
 	}
 	for i := range Params {
 		p := &Params[i]

@@ -14,11 +14,20 @@ import (
 // null for the routers that do not report it.
 var Measures = []Measure{
 	{Name: "messages", Doc: "messages routed (for single-copy routers: packets)", Type: Int},
-	{Name: "lost", Doc: "messages lost on failed edges", Type: Int},
+	{Name: "lost", Doc: "messages lost on failed edges (adaptive routers: no intact way past one)", Type: Int},
 	{Name: "moved", Doc: "data sent over cube links, in message lengths", Type: Float},
 	{Name: "T1", Doc: "steps of phase 1, until every phase-1 copy has arrived or been lost", Type: Int},
 	{Name: "T2", Doc: "steps of phase 2, each message's copies counted from their start", Type: Int},
 	{Name: "lost1", Doc: "messages lost in phase 1: their intermediate got too few pieces to forward", Type: Int},
+	{Name: "no_detour", Doc: "some failed edge has no intact detour (routers over detours)", Type: Bool},
+	{Name: "ok", Doc: "the detour strategy found a detour for every failed edge; if not, the trial is not routed", Type: Bool},
+	{Name: "gamma", Doc: "the detour system's largest middle load γ, when ok", Type: Int},
+	{Name: "T_intact", Doc: "time of the same instance on the intact cube, same delivery rule (simulation of Ch. III.2)", Type: Int},
+	{Name: "d", Doc: "dilation of the confluent detour system: sub-steps per simulated step", Type: Int},
+	{Name: "lockstep", Doc: "every packet kept its intact schedule: its sends from queue 0 in steps d·t, its arrival in (d·(a−1), d·a]", Type: Bool},
+	{Name: "excess", Doc: "T − d·T_intact: above 0 beyond d·T, 0 at d·T, −d at d·(T_intact−1)", Type: Int},
+	{Name: "rerouted", Doc: "packets that went around a failed edge on their own (adaptive routers)", Type: Int},
+	{Name: "stretch", Doc: "hops of the delivered packets over the lengths of their fault-free routes (adaptive routers)", Type: Float},
 }
 
 // Measure is a per-trial number of some routers.

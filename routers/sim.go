@@ -16,6 +16,12 @@ type Drawn struct {
 	Faults faults.Set
 	// Via holds Valiant's intermediates, one per packet; empty otherwise.
 	Via []uint32
+	// System is the detour system of a configuration with detours, chosen
+	// last; Complete says that it has a detour for every failed edge. Nil
+	// without detours.
+	System   *faults.System
+	Complete bool
+	system   faults.System
 }
 
 // Sim runs the trials of one worker and reuses its buffers between them.
@@ -26,8 +32,10 @@ type Sim struct {
 	instances map[string]Instance
 }
 
-// Draw fills the Drawn part of s with a fresh instance of c from rng: first
-// the request, then what c's router draws (Kind.Draw).
+// Draw fills the Drawn part of s with a fresh instance of c from rng: the
+// request, the failed edges, what c's router draws (Kind.Draw), and the
+// detour system. Configurations that differ in router or detour strategy
+// draw the same request, faults and (for μ = 1) intermediates.
 func (s *Sim) Draw(c Config, rng *rand.Rand) error {
 	k, err := Lookup(c.Router)
 	if err != nil {
@@ -43,7 +51,7 @@ func (s *Sim) Draw(c Config, rng *rand.Rand) error {
 	if k.Draw != nil {
 		k.Draw(&s.Drawn, c, rng)
 	}
-	return nil
+	return s.drawSystem(c, rng)
 }
 
 // drawFaults draws the failed edges of c's cube, if any.
@@ -90,10 +98,14 @@ func (s *Sim) StateBytes() int64 {
 	return s.eng.StateBytes() + int64(cap(s.Req.Dst)+cap(s.Via))*4 + s.Faults.Bytes()
 }
 
-// Trial draws an instance of c from rng and routes it.
+// Trial draws an instance of c from rng and routes it; with detours, only
+// if the detour system is complete.
 func (s *Sim) Trial(c Config, rng *rand.Rand) (*Result, error) {
 	if err := s.Draw(c, rng); err != nil {
 		return nil, err
+	}
+	if c.HasDetours() {
+		return s.routeOverDetours(c, rng)
 	}
 	return s.Route(c, rng)
 }

@@ -13,6 +13,9 @@ var ecubeKind = Kind{
 	Ports:          []Port{SinglePort, AllPort},
 	Disciplines:    allDisciplines,
 	Faults:         true,
+	Detours:        true,
+	Params:         simParams,
+	Check:          checkSimulation,
 	Prios:          func(n int) int { return n + 1 },
 	DelaySequences: true,
 	New:            func() Instance { return new(waypoints) },
@@ -24,6 +27,9 @@ var valiantKind = Kind{
 	Ports:          []Port{SinglePort, AllPort},
 	Disciplines:    allDisciplines,
 	Faults:         true,
+	Detours:        true,
+	Params:         simParams,
+	Check:          checkSimulation,
 	Prios:          func(n int) int { return 2*n + 1 },
 	Draws:          "one uniform intermediate per packet",
 	Draw:           drawIntermediates,
@@ -48,6 +54,7 @@ func drawIntermediates(d *Drawn, c Config, rng *rand.Rand) {
 type waypoints struct {
 	engine.Legs
 	port Port
+	sim  simulation // on a faulty cube with detours
 }
 
 // Route routes the drawn request, through d.Via if it is not empty.
@@ -57,6 +64,9 @@ func (w *waypoints) Route(e *engine.Engine, d *Drawn, c Config) (*Result, error)
 		w.Via, w.Off = d.Via, c.N
 	}
 	w.port = c.Port
+	if c.HasDetours() {
+		return w.routeSimulated(e, d, c, d.System)
+	}
 	if c.Faulty() {
 		// The routing does not know the faults: a packet sent over a
 		// failed edge is lost.

@@ -25,6 +25,9 @@ func TestDetourMissingBound(t *testing.T) {
 			}
 		}
 		for _, S := range []float64{0, 0.5, 1, 2, 5} {
+			if got := DetourMaxQ(S) * 7 * math.Exp(S); !closeAbs(got, 1, 1e-12) {
+				t.Errorf("S=%v: DetourMaxQ·7e^S = %v, want 1", S, got)
+			}
 			if got := LogDetourMissingBound(n, DetourMaxQ(S)); got > -S*fn+1e-12 {
 				t.Errorf("n=%d S=%v: ln bound %v at q = 1/(7e^S) above −Sn", n, S, got)
 			}

@@ -20,7 +20,8 @@ var stdin io.Reader = os.Stdin
 // boundKinds are the kinds of `hyperroute bound`, in the order of the help.
 var boundKinds = []string{"binom", "chernoff", "hoeffding", "lemma-i5", "theorem-i1",
 	"theorem-ii1", "message-loss", "any-message-loss", "theorem-ii2",
-	"phase-loss", "loss-bracket", "mean-loss", "valiant-loss"}
+	"phase-loss", "loss-bracket", "mean-loss", "valiant-loss",
+	"detour-missing", "detour-max-q", "matching-failure", "matching-max-q"}
 
 // boundQuery is one evaluation asked of `hyperroute bound`: the flags of the
 // command line, or one JSON line of the batch form. Absent values are nil.
@@ -86,6 +87,14 @@ kinds and their values (B(m,N,q) = Pr(Bin(N,q) ≥ m)):
   mean-loss   --n --q [--m] [--form upper|lower|phase]
                             loss-bracket (or phase-loss) averaged over k, k2 ~ Bin(n, ½)
   valiant-loss --n --q      1 − (1 − q/2)^{2n}: a single copy, Valiant's routing
+  detour-missing --n --q    n·2^n·q·(3q)^{n−1}, capped at 1: some failed edge
+                            has no intact detour of length 3
+  detour-max-q --S          1/(7e^S): below it, detour-missing ≤ e^{−Sn}
+  matching-failure --n --q [--form sharp|loose]
+                            the parallel matching fails: (n/5)(10q)^n for
+                            q ≤ 1/10 (sharp, default) or (11q)^n (loose), capped at 1
+  matching-max-q --S        1/(11e^S): below it, the matching succeeds with
+                            probability ≥ 1 − e^{−Sn}
 
 Output: {"kind":…, the values given…, "value":v, "log_value":ln v}, log_value
 null when v = 0. A batch line is an object with the same keys as the flags,
@@ -303,6 +312,11 @@ func evalBound(bq boundQuery) (boundResult, error) {
 	case "theorem-ii1", "message-loss", "any-message-loss", "theorem-ii2", "phase-loss", "loss-bracket", "mean-loss", "valiant-loss":
 		var err error
 		if logv, err = evalChapterII(&res, bq); err != nil {
+			return res, err
+		}
+	case "detour-missing", "detour-max-q", "matching-failure", "matching-max-q":
+		var err error
+		if logv, err = evalChapterIII(bq); err != nil {
 			return res, err
 		}
 	case "":

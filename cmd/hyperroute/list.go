@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/hyperroute/hyperroute/collectives"
 	"github.com/hyperroute/hyperroute/experiments"
 	"github.com/hyperroute/hyperroute/hypercube"
 	"github.com/hyperroute/hyperroute/routers"
@@ -33,6 +34,13 @@ func runList(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintln(w, "experiments (hyperroute run NAME):")
 	for _, name := range experiments.Names() {
 		spec, err := experiments.Lookup(name)
+		if err != nil {
+			return err
+		}
+		item(w, name, spec.Description)
+	}
+	for _, name := range experiments.CollectiveNames() {
+		spec, _, err := experiments.LookupCollectives(name)
 		if err != nil {
 			return err
 		}
@@ -71,7 +79,22 @@ func runList(args []string, stdout, stderr io.Writer) error {
 	item(w, experiments.TableDelaySeq, "one row per trial: the critical delay sequence of Lemma I.1, Σf along it, Σx and Σh for it and a fixed one")
 	item(w, experiments.TableMessages, "one row per message: copies at the intermediate and at the destination, delivered")
 	item(w, experiments.TableLoadCounts, "one row per trial, priority p and load f: the nodes w with f(p,w) = f")
+	listCollectives(w)
 	return nil
+}
+
+// listCollectives lists the collective algorithms per operation.
+func listCollectives(w io.Writer) {
+	fmt.Fprintln(w, "collective algorithms (hyperroute collective --op OP --algo NAME):")
+	for _, op := range collectives.Ops {
+		fmt.Fprintf(w, "  %s: %s\n", op, op.Doc())
+		for _, a := range collectives.Registry {
+			if a.Op == op {
+				item(w, "  "+a.Name, a.Doc)
+				item(w, "", "runs "+a.Runs())
+			}
+		}
+	}
 }
 
 func item(w io.Writer, name, doc string) {

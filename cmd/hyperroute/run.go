@@ -12,6 +12,7 @@ import (
 	"runtime"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/hyperroute/hyperroute/experiments"
 )
@@ -26,10 +27,14 @@ func runRun(args []string, _, stderr io.Writer) error {
 	shards := fs.Int("shards", 0, "shard count `k` for JOB_COMPLETION_INDEX (default: the spec's shards)")
 	profile := fs.String("profile", "", "spec profile to apply, such as paper")
 	force := fs.Bool("force", false, "redo units whose files are complete")
+	memory := fs.Int64("memory", 0, "`MiB` the trials may use at once, a trial's estimate times the workers (default: MemAvailable of /proc/meminfo)")
 	redoStale := fs.Bool("redo-stale", false, "redo the units written by another build of the harness, skip the other complete ones")
 	pos, err := parseArgs(fs, args, stderr, 1, "one SPEC (an experiment name or a spec file)")
 	if err != nil {
 		return err
+	}
+	if cs, ok, err := experiments.LookupCollectives(pos[0]); ok {
+		return runCollectives(cs, err, *out, *workers, stderr)
 	}
 	spec, err := loadSpec(pos[0], *profile, *trials)
 	if err != nil {
@@ -42,7 +47,10 @@ func runRun(args []string, _, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	r := &experiments.Runner{Spec: spec, Dir: *out, Workers: *workers, Shard: sh, Force: *force, RedoStale: *redoStale}
+	if *memory < 0 {
+		return usagef("memory=%d: want MiB, at least 1", *memory)
+	}
+	r := &experiments.Runner{Spec: spec, Dir: *out, Workers: *workers, Shard: sh, Force: *force, RedoStale: *redoStale, Memory: *memory << 20}
 	if err := r.Prepare(); err != nil {
 		return usageError{err}
 	}
@@ -139,4 +147,19 @@ func printRunSummary(w io.Writer, spec *experiments.Spec, sh experiments.Shard, 
 		return
 	}
 	fmt.Fprintf(w, "shard %v done, files in %s/; once all %d shards are done: hyperroute merge %s\n", sh, dir, sh.K, dir)
+}
+
+// runCollectives runs an embedded collectives spec (its runs are
+// deterministic: no trials, shards or profiles).
+func runCollectives(spec *experiments.CollectiveSpec, err error, out string, workers int, stderr io.Writer) error {
+	if err != nil {
+		return usageError{err}
+	}
+	start := time.Now()
+	rows, err := experiments.RunCollectives(context.Background(), spec, out, workers)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "%s: %d runs in %.1fs, results in %s/\n", spec.Name, rows, time.Since(start).Seconds(), filepath.Join(out, spec.Name))
+	return nil
 }

@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/hyperroute/hyperroute/experiments"
@@ -45,8 +46,12 @@ func (r trialRow) MarshalJSON() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	b = fmt.Appendf(b, `,"T":%d,"hops":%d,"max_queue":%s,"failed_edges":%d,"dropped":%d`,
-		r.res.T, r.res.Hops, mq, r.failed, r.res.Dropped)
+	t := strconv.Itoa(int(r.res.T))
+	if !r.res.Routed() {
+		t, mq = "null", []byte("null")
+	}
+	b = fmt.Appendf(b, `,"T":%s,"hops":%d,"max_queue":%s,"failed_edges":%d,"dropped":%d`,
+		t, r.res.Hops, mq, r.failed, r.res.Dropped)
 	for i, m := range routers.Measures {
 		b = fmt.Appendf(b, `,%q:%s`, m.Name, measured(r.res, i, m.Type))
 	}
@@ -67,6 +72,9 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 	stream := fs.String("stream", "sim", "name the trial streams are derived from, with the seed and the instance; an experiment's name replays its trials")
 	workers := fs.Int("workers", runtime.NumCPU(), "parallel workers")
 	jsonl := fs.Bool("jsonl", false, "print one JSON object per trial instead of the summary")
+	recordFlag := fs.String("record", "", "print what the trials record instead of the summary: a comma-separated `list` of "+
+		strings.Join(recordKinds(), ", ")+
+		"; one JSON object per line with the key \"record\" naming the table (its columns as in results/SCHEMA.md) or trace (t, packet, from, to, prio per send)")
 	if err := parseFlags(fs, args, stderr); err != nil {
 		return err
 	}
@@ -84,6 +92,16 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 		}
 		cfg.FaultList = list
 	}
+	var rec recording
+	if *recordFlag != "" {
+		if *jsonl {
+			return usagef("--record and --jsonl: set one of them (--record trials writes the rows of --jsonl)")
+		}
+		var err error
+		if rec, err = parseRecord(*recordFlag, &cfg); err != nil {
+			return usageError{err}
+		}
+	}
 	if err := cfg.Validate(); err != nil {
 		return usageError{err}
 	}
@@ -96,10 +114,23 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 	if *workers < 1 {
 		return usagef("workers=%d: must be at least 1", *workers)
 	}
+	// The workers run trials at once; --record keeps every trial's records
+	// until all are done.
+	atOnce := min(*workers, *trials)
+	if *recordFlag != "" {
+		atOnce = *trials
+	}
+	if err := cfg.CheckMemory(atOnce, routers.AvailableMemory()); err != nil {
+		return usageError{err}
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 
 	rows := make([]trialRow, *trials)
+	var records []recorded
+	if *recordFlag != "" {
+		records = make([]recorded, *trials)
+	}
 	point := cfg.InstanceKey()
 	start := time.Now()
 	err := experiments.Parallel(ctx, *trials, *workers, func(s *routers.Sim, i int) error {
@@ -112,12 +143,23 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 		if cfg.Faulty() {
 			rows[i].failed = s.Faults.Count()
 		}
-		return nil
+		if records != nil {
+			records[i], err = rec.trial(s, cfg, res, i, trialSeed)
+		}
+		return err
 	})
 	if err != nil {
 		return err
 	}
 	elapsed := time.Since(start)
+	if records != nil {
+		for i, r := range records {
+			if err := rec.write(stdout, i, r); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
 	if *jsonl {
 		return writeJSONL(stdout, rows)
 	}
@@ -155,18 +197,26 @@ func readFaults(file string, n int) (*faults.Set, error) {
 }
 
 func printSummary(w io.Writer, cfg routers.Config, rows []trialRow, elapsed time.Duration) error {
-	ts := make([]float64, len(rows))
+	var ts []float64
 	var hops int64
-	for i, r := range rows {
-		ts[i] = float64(r.res.T)
+	for _, r := range rows {
+		if r.res.Routed() {
+			ts = append(ts, float64(r.res.T))
+		}
 		hops += r.res.Hops
 	}
 	slices.Sort(ts)
+	fmt.Fprintf(w, "%s n=%d %v-port queue=%v pattern=%s mu=%d, %d trials\n",
+		cfg.Router, cfg.N, cfg.Port, cfg.Queue, cfg.Pattern, cfg.Mu, len(rows))
+	if len(ts) < len(rows) {
+		fmt.Fprintf(w, "%d trials not routed: detours=%s found no detour for some failed edge\n", len(rows)-len(ts), cfg.Detours)
+	}
+	if len(ts) == 0 {
+		return nil
+	}
 	// Quantiles are Hyndman–Fan type 7, as NumPy's default.
 	mean, ci := stats.MeanCI(ts, 0.95)
 	q := stats.Quantiles(ts, 0.5, 0.9, 0.99)
-	fmt.Fprintf(w, "%s n=%d %v-port queue=%v pattern=%s mu=%d, %d trials\n",
-		cfg.Router, cfg.N, cfg.Port, cfg.Queue, cfg.Pattern, cfg.Mu, len(rows))
 	// One trial has no sd and no interval.
 	sd, interval := "–", "–"
 	if len(ts) > 1 {

@@ -9,8 +9,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hyperroute/hyperroute/engine"
 	"github.com/hyperroute/hyperroute/experiments"
 	"github.com/hyperroute/hyperroute/results"
+	"github.com/hyperroute/hyperroute/routers"
 )
 
 // simRows runs sim --jsonl and decodes its rows.
@@ -171,5 +173,122 @@ func TestSimOneTrial(t *testing.T) {
 			trials > 1 && (err != nil || !strings.HasPrefix(lines[3], "mean T 95% CI [")) {
 			t.Errorf("sim --trials %d: sd %q, line %q", trials, sd, lines[3])
 		}
+	}
+}
+
+// simRecords runs sim --record and returns its lines by record kind.
+func simRecords(t *testing.T, args ...string) map[string][]map[string]any {
+	t.Helper()
+	code, stdout, stderr := cli(append([]string{"sim"}, args...)...)
+	if code != 0 {
+		t.Fatalf("sim %v: exit %d: %s", args, code, stderr)
+	}
+	recs := make(map[string][]map[string]any)
+	for _, line := range strings.Split(strings.TrimSpace(stdout), "\n") {
+		var r map[string]any
+		if err := json.Unmarshal([]byte(line), &r); err != nil {
+			t.Fatalf("sim %v: %q: %v", args, line, err)
+		}
+		kind, _ := r["record"].(string)
+		recs[kind] = append(recs[kind], r)
+	}
+	return recs
+}
+
+// TestSimRecord checks what sim --record prints of each trial against the
+// trial's row: a packets row per packet, the last arriving at T; loads and
+// f(p,v) adding up to the hops; one trace line per send, the last in step
+// T−1; the delay sequence's row of the same T. The lines are the same for
+// any number of workers.
+func TestSimRecord(t *testing.T) {
+	const n, trials = 6, 3
+	args := []string{"--router", "valiant", "--n", strconv.Itoa(n), "--trials", strconv.Itoa(trials),
+		"--record", "trials,packets,loads,nodeloads,delayseq,trace"}
+	recs := simRecords(t, append(args, "--workers", "1")...)
+	if other := simRecords(t, append(args, "--workers", "2")...); js(other) != js(recs) {
+		t.Errorf("--workers 1 and 2 print different records")
+	}
+	if len(recs["trials"]) != trials || len(recs["delayseq"]) != trials {
+		t.Fatalf("%d trials rows and %d delayseq rows, want %d", len(recs["trials"]), len(recs["delayseq"]), trials)
+	}
+	type sums struct{ packets, lastArrival, loads, nodeLoads, sends, lastStep float64 }
+	per := make([]sums, trials)
+	for _, r := range recs["packets"] {
+		s := &per[int(r["trial"].(float64))]
+		s.packets++
+		s.lastArrival = max(s.lastArrival, r["arrival"].(float64))
+	}
+	for _, r := range recs["loads"] {
+		per[int(r["trial"].(float64))].loads += r["f_sum"].(float64)
+	}
+	for _, r := range recs["nodeloads"] {
+		per[int(r["trial"].(float64))].nodeLoads += r["f"].(float64)
+	}
+	for _, r := range recs["trace"] {
+		s := &per[int(r["trial"].(float64))]
+		s.sends++
+		s.lastStep = max(s.lastStep, r["t"].(float64))
+	}
+	for i, r := range recs["trials"] {
+		T, hops := r["T"].(float64), r["hops"].(float64)
+		want := sums{packets: 1 << n, lastArrival: T, loads: hops, nodeLoads: hops, sends: hops, lastStep: T - 1}
+		if r["trial"] != float64(i) || per[i] != want {
+			t.Errorf("trial %d: got %+v, want %+v", i, per[i], want)
+		}
+		if d := recs["delayseq"][i]; d["trial"] != float64(i) || d["T"] != T {
+			t.Errorf("trial %d of T %v: delayseq row %v", i, T, d)
+		}
+	}
+	// The trace alone, of every router: one line per send.
+	for _, router := range []string{"ecube", "bitonic", "disjoint"} {
+		r := simRecords(t, "--router", router, "--n", "4", "--trials", "1", "--record", "trace,trials")
+		if hops := r["trials"][0]["hops"].(float64); float64(len(r["trace"])) != hops {
+			t.Errorf("%s: %d trace lines, %v hops", router, len(r["trace"]), hops)
+		}
+	}
+	// The messages of disjoint, one row per message.
+	if got := len(simRecords(t, "--router", "disjoint", "--n", "4", "--trials", "1", "--record", "messages")["messages"]); got != 16 {
+		t.Errorf("disjoint n=4: %d messages rows, want 16", got)
+	}
+}
+
+// TestSimRecordBadInput checks that a record sim cannot write gets exit
+// status 2, one line and nothing on stdout.
+func TestSimRecordBadInput(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--record", "foo"}, `unknown record "foo"`},
+		{[]string{"--record", "packets,"}, `unknown record ""`},
+		{[]string{"--record", "delayseq", "--port", "all"}, "the delayseq table needs"},
+		{[]string{"--record", "delayseq", "--queue", "fifo"}, "the delayseq table needs"},
+		{[]string{"--record", "delayseq", "--router", "bitonic"}, "the delayseq table needs"},
+		{[]string{"--record", "packets", "--router", "disjoint"}, "disjoint sends copies"},
+		{[]string{"--record", "trace", "--jsonl"}, "set one of them"},
+		// Every trial's trace is kept: 10000 of n = 18 need terabytes.
+		{[]string{"--n", "18", "--record", "trace", "--trials", "10000"}, "n=18, mu=1, 10000 trials at once, needs about"},
+	} {
+		code, stdout, stderr := cli(append([]string{"sim", "--n", "4", "--trials", "1"}, c.args...)...)
+		if code != 2 || stdout != "" || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, c.want) {
+			t.Errorf("sim %v: exit %d, stdout %q, stderr %q; want exit 2 and %q", c.args, code, stdout, stderr, c.want)
+		}
+	}
+}
+
+// TestRunMemory checks run --memory: a limit that holds one traced trial
+// of n = 12 at a time but not two refuses two workers with exit status 2,
+// and runs on one.
+func TestRunMemory(t *testing.T) {
+	noBatchEnv(t)
+	spec := writeSpec(t, "name: mem\ngrid:\n  n: 12\n  router: valiant\ntrials: 2\nseed: 1\ntables: [trials, delayseq]\n")
+	c := routers.Config{Router: "valiant", Port: routers.SinglePort, Pattern: "random", N: 12, Mu: 1, Record: engine.Record{Loads: true, Trace: true}}
+	mib := strconv.FormatInt(c.MemoryBytes()>>20+1, 10) // one trial, not two
+	code, _, stderr := cli("run", spec, "--out", t.TempDir(), "--workers", "2", "--memory", mib)
+	if code != 2 || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, "2 trials at once, needs about") {
+		t.Errorf("run --workers 2 --memory %s: exit %d, %q", mib, code, stderr)
+	}
+	if code, _, stderr := cli("run", spec, "--out", t.TempDir(), "--workers", "1", "--memory", mib); code != 0 {
+		t.Errorf("run --workers 1 --memory %s: exit %d, %q", mib, code, stderr)
 	}
 }

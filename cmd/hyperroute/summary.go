@@ -2,34 +2,68 @@ package main
 
 import (
 	"cmp"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
+	"text/tabwriter"
 
 	"github.com/apache/arrow-go/v18/arrow"
 
 	"github.com/hyperroute/hyperroute/results"
+	"github.com/hyperroute/hyperroute/routers"
 	"github.com/hyperroute/hyperroute/stats"
 )
 
-// summaryRow is one grid point of `hyperroute summary`: its trials and the
-// run time T over them.
+// summaryRow is one grid point of `hyperroute summary`: its parameters,
+// its trials and the run time T over them.
 type summaryRow struct {
-	Router  string  `json:"router"`
-	Port    string  `json:"port"`
-	Queue   string  `json:"queue"`
-	Pattern string  `json:"pattern"`
-	N       int64   `json:"n"`
-	Mu      int64   `json:"mu"`
-	Trials  int     `json:"trials"`
-	MeanT   float64 `json:"mean_T"`
-	SdT     float64 `json:"sd_T"` // n−1 denominator; 0 for one trial
-	MinT    int64   `json:"min_T"`
-	MaxT    int64   `json:"max_T"`
-	t       []float64
+	Grid   []gridValue // the table's parameter columns, in routers.Params order
+	Trials int
+	MeanT  float64
+	SdT    float64 // n−1 denominator; 0 for one trial
+	MinT   int64
+	MaxT   int64
+	t      []float64
+}
+
+// gridValue is the value of one parameter column at a grid point.
+type gridValue struct {
+	Name  string
+	Value any // as Arrow gives it for JSON: string, integer, float64 or bool
+}
+
+// MarshalJSON writes the parameters by name, then trials, mean_T, sd_T,
+// min_T and max_T.
+func (r summaryRow) MarshalJSON() ([]byte, error) {
+	b := []byte{'{'}
+	add := func(name string, v any) error {
+		if len(b) > 1 {
+			b = append(b, ',')
+		}
+		k, _ := json.Marshal(name)
+		x, err := json.Marshal(v)
+		b = append(append(append(b, k...), ':'), x...)
+		return err
+	}
+	for _, g := range r.Grid {
+		if err := add(g.Name, g.Value); err != nil {
+			return nil, err
+		}
+	}
+	for _, kv := range []struct {
+		name string
+		v    any
+	}{{"trials", r.Trials}, {"mean_T", r.MeanT}, {"sd_T", r.SdT}, {"min_T", r.MinT}, {"max_T", r.MaxT}} {
+		if err := add(kv.name, kv.v); err != nil {
+			return nil, err
+		}
+	}
+	return append(b, '}'), nil
 }
 
 // runSummary summarises the trials table of DIR/EXPERIMENT per grid point,
@@ -56,43 +90,81 @@ func runSummary(args []string, stdout, stderr io.Writer) error {
 		return writeJSONL(stdout, rows)
 	}
 	fmt.Fprintf(stdout, "%s: %d trials in %d grid points\n", filepath.Join(dir, exp, "trials"), tbl.NumRows(), len(rows))
-	fmt.Fprintf(stdout, "%-8s %-6s %-8s %-10s %3s %3s %7s %9s %8s %6s %6s\n",
-		"router", "port", "queue", "pattern", "n", "mu", "trials", "mean T", "sd T", "min T", "max T")
-	for _, r := range rows {
-		fmt.Fprintf(stdout, "%-8s %-6s %-8s %-10s %3d %3d %7d %9.4f %8.4f %6d %6d\n",
-			r.Router, r.Port, r.Queue, r.Pattern, r.N, r.Mu, r.Trials, r.MeanT, r.SdT, r.MinT, r.MaxT)
-	}
-	return nil
+	return printSummaryTable(stdout, rows)
 }
 
-// summarize groups the rows of a trials table by the grid columns router,
-// port, queue, pattern, n and mu and summarises T, in the order of those
-// columns (n and mu numerically).
-func summarize(tbl arrow.Table) ([]summaryRow, error) {
-	strs := make([][]string, 4)
-	for i, name := range []string{"router", "port", "queue", "pattern"} {
-		var err error
-		if strs[i], err = results.Strings(tbl, name); err != nil {
-			return nil, err
+// printSummaryTable prints the rows as a table: the parameter columns
+// router, port, queue, pattern, n and mu, the others where they vary, and
+// T's statistics.
+func printSummaryTable(w io.Writer, rows []summaryRow) error {
+	if len(rows) == 0 {
+		return nil
+	}
+	var cols []int
+	for j, g := range rows[0].Grid {
+		varies := slices.ContainsFunc(rows, func(r summaryRow) bool { return r.Grid[j].Value != g.Value })
+		if varies || slices.Contains([]string{"router", "port", "queue", "pattern", "n", "mu"}, g.Name) {
+			cols = append(cols, j)
 		}
 	}
-	ints := make([][]int64, 3)
-	for i, name := range []string{"n", "mu", "T"} {
-		var err error
-		if ints[i], err = results.Int64s(tbl, name); err != nil {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	for _, j := range cols {
+		fmt.Fprintf(tw, "%s\t", rows[0].Grid[j].Name)
+	}
+	fmt.Fprintln(tw, "trials\tmean T\tsd T\tmin T\tmax T\t")
+	for _, r := range rows {
+		for _, j := range cols {
+			fmt.Fprintf(tw, "%v\t", r.Grid[j].Value)
+		}
+		fmt.Fprintf(tw, "%d\t%.4f\t%.4f\t%d\t%d\t\n", r.Trials, r.MeanT, r.SdT, r.MinT, r.MaxT)
+	}
+	return tw.Flush()
+}
+
+// summarize groups the rows of a trials table by its parameter columns
+// (every column named in routers.Params) and summarises T, ordered by those
+// columns in turn.
+func summarize(tbl arrow.Table) ([]summaryRow, error) {
+	var names []string
+	var chunks [][]arrow.Array
+	for i := range routers.Params {
+		name := routers.Params[i].Name
+		if len(tbl.Schema().FieldIndices(name)) == 0 {
+			continue
+		}
+		c, err := results.Column(tbl, name)
+		if err != nil {
 			return nil, err
+		}
+		names, chunks = append(names, name), append(chunks, c)
+	}
+	ts, err := results.Int64s(tbl, "T")
+	if err != nil {
+		return nil, err
+	}
+	grid := make([][]any, len(names)) // grid[j][i]: column j at row i
+	for j, c := range chunks {
+		for _, a := range c {
+			for i := range a.Len() {
+				grid[j] = append(grid[j], a.GetOneForMarshal(i))
+			}
 		}
 	}
 	groups := make(map[string]*summaryRow)
-	for i := range ints[2] {
-		key := fmt.Sprintf("%s\x00%s\x00%s\x00%s\x00%d\x00%d", strs[0][i], strs[1][i], strs[2][i], strs[3][i], ints[0][i], ints[1][i])
-		g, ok := groups[key]
-		if !ok {
-			g = &summaryRow{Router: strs[0][i], Port: strs[1][i], Queue: strs[2][i], Pattern: strs[3][i],
-				N: ints[0][i], Mu: ints[1][i], MinT: ints[2][i], MaxT: ints[2][i]}
-			groups[key] = g
+	var key strings.Builder
+	for i, t := range ts {
+		key.Reset()
+		for j := range names {
+			fmt.Fprintf(&key, "%v\x00", grid[j][i])
 		}
-		t := ints[2][i]
+		g, ok := groups[key.String()]
+		if !ok {
+			g = &summaryRow{MinT: t, MaxT: t}
+			for j, name := range names {
+				g.Grid = append(g.Grid, gridValue{name, grid[j][i]})
+			}
+			groups[key.String()] = g
+		}
 		g.t = append(g.t, float64(t))
 		g.MinT, g.MaxT = min(g.MinT, t), max(g.MaxT, t)
 	}
@@ -110,9 +182,43 @@ func summarize(tbl arrow.Table) ([]summaryRow, error) {
 		rows = append(rows, *g)
 	}
 	slices.SortFunc(rows, func(a, b summaryRow) int {
-		return cmp.Or(strings.Compare(a.Router, b.Router), strings.Compare(a.Port, b.Port),
-			strings.Compare(a.Queue, b.Queue), strings.Compare(a.Pattern, b.Pattern),
-			cmp.Compare(a.N, b.N), cmp.Compare(a.Mu, b.Mu))
+		for j := range a.Grid {
+			if c := compareValues(a.Grid[j].Value, b.Grid[j].Value); c != 0 {
+				return c
+			}
+		}
+		return 0
 	})
 	return rows, nil
+}
+
+// compareValues orders two values of one column: numbers numerically,
+// false before true, strings lexically.
+func compareValues(a, b any) int {
+	switch x := a.(type) {
+	case string:
+		return strings.Compare(x, b.(string))
+	case bool:
+		return cmp.Compare(btoi(x), btoi(b.(bool)))
+	}
+	return cmp.Compare(number(a), number(b))
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// number is an Arrow integer or float value as a float64.
+func number(v any) float64 {
+	switch r := reflect.ValueOf(v); {
+	case r.CanInt():
+		return float64(r.Int())
+	case r.CanUint():
+		return float64(r.Uint())
+	default:
+		return r.Float()
+	}
 }

@@ -16,9 +16,9 @@ import (
 )
 
 // writeTrials writes a trials part with the grid columns and T for the
-// given rows (port, n, T) under dir/exp/trials/n=<n>/part-<shard>.parquet,
+// given rows (port, trim, T) under dir/exp/trials/n=<n>/part-<shard>.parquet,
 // as the runner does: n only in the directory name.
-func writeTrials(t *testing.T, dir, exp, shard string, n int32, ports []string, ts []int32) {
+func writeTrials(t *testing.T, dir, exp, shard string, n int32, ports []string, trims []bool, ts []int32) {
 	t.Helper()
 	schema := arrow.NewSchema([]arrow.Field{
 		{Name: "router", Type: arrow.BinaryTypes.String},
@@ -27,6 +27,7 @@ func writeTrials(t *testing.T, dir, exp, shard string, n int32, ports []string, 
 		{Name: "pattern", Type: arrow.BinaryTypes.String},
 		{Name: "n", Type: arrow.PrimitiveTypes.Int32},
 		{Name: "mu", Type: arrow.PrimitiveTypes.Int32},
+		{Name: "trim", Type: arrow.FixedWidthTypes.Boolean},
 		{Name: "T", Type: arrow.PrimitiveTypes.Int32},
 	}, nil)
 	b := array.NewRecordBuilder(memory.DefaultAllocator, schema)
@@ -38,7 +39,8 @@ func writeTrials(t *testing.T, dir, exp, shard string, n int32, ports []string, 
 		b.Field(3).(*array.StringBuilder).Append("random")
 		b.Field(4).(*array.Int32Builder).Append(n)
 		b.Field(5).(*array.Int32Builder).Append(1)
-		b.Field(6).(*array.Int32Builder).Append(T)
+		b.Field(6).(*array.BooleanBuilder).Append(trims[i])
+		b.Field(7).(*array.Int32Builder).Append(T)
 	}
 	rec := b.NewRecordBatch()
 	defer rec.Release()
@@ -49,44 +51,58 @@ func writeTrials(t *testing.T, dir, exp, shard string, n int32, ports []string, 
 	}
 }
 
+// TestSummary summarises four grid points, two of which differ only in
+// trim, a parameter beyond the first six.
 func TestSummary(t *testing.T) {
 	dir := t.TempDir()
 	// n=4 in two shards; n=5 in one. Grid points (all,4), (single,4),
-	// (single,5).
-	writeTrials(t, dir, "e", "0-of-2", 4, []string{"single", "all", "single"}, []int32{7, 5, 9})
-	writeTrials(t, dir, "e", "1-of-2", 4, []string{"single", "all"}, []int32{8, 6})
-	writeTrials(t, dir, "e", "0-of-1", 5, []string{"single"}, []int32{11})
+	// (single,4,trim), (single,5).
+	writeTrials(t, dir, "e", "0-of-2", 4, []string{"single", "all", "single", "single"}, []bool{false, false, false, true}, []int32{7, 5, 9, 3})
+	writeTrials(t, dir, "e", "1-of-2", 4, []string{"single", "all"}, []bool{false, false}, []int32{8, 6})
+	writeTrials(t, dir, "e", "0-of-1", 5, []string{"single"}, []bool{false}, []int32{11})
 
 	code, out, errs := cli("summary", filepath.Join(dir, "e"), "--jsonl")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	want := []summaryRow{
-		{Router: "valiant", Port: "all", Queue: "priority", Pattern: "random", N: 4, Mu: 1, Trials: 2, MeanT: 5.5, SdT: math.Sqrt(0.5), MinT: 5, MaxT: 6},
-		{Router: "valiant", Port: "single", Queue: "priority", Pattern: "random", N: 4, Mu: 1, Trials: 3, MeanT: 8, SdT: 1, MinT: 7, MaxT: 9},
-		{Router: "valiant", Port: "single", Queue: "priority", Pattern: "random", N: 5, Mu: 1, Trials: 1, MeanT: 11, SdT: 0, MinT: 11, MaxT: 11},
+	type point struct {
+		Router, Port, Queue, Pattern string
+		N, Mu                        int
+		Trim                         bool
+		Trials                       int
+		MeanT                        float64 `json:"mean_T"`
+		SdT                          float64 `json:"sd_T"`
+		MinT                         int     `json:"min_T"`
+		MaxT                         int     `json:"max_T"`
+	}
+	want := []point{
+		{"valiant", "all", "priority", "random", 4, 1, false, 2, 5.5, math.Sqrt(0.5), 5, 6},
+		{"valiant", "single", "priority", "random", 4, 1, false, 3, 8, 1, 7, 9},
+		{"valiant", "single", "priority", "random", 4, 1, true, 1, 3, 0, 3, 3},
+		{"valiant", "single", "priority", "random", 5, 1, false, 1, 11, 0, 11, 11},
 	}
 	if len(lines) != len(want) {
 		t.Fatalf("got %d lines, want %d:\n%s", len(lines), len(want), out)
 	}
 	for i, line := range lines {
-		var got summaryRow
-		if err := json.Unmarshal([]byte(line), &got); err != nil {
-			t.Fatal(err)
+		var got point
+		dec := json.NewDecoder(strings.NewReader(line))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&got); err != nil {
+			t.Fatalf("line %d: %v: %s", i, err, line)
 		}
 		if math.Abs(got.SdT-want[i].SdT) > 1e-15 {
 			t.Errorf("line %d: sd_T %v, want %v", i, got.SdT, want[i].SdT)
 		}
 		got.SdT = want[i].SdT
-		if got.Router != want[i].Router || got.Port != want[i].Port || got.N != want[i].N || got.Mu != want[i].Mu ||
-			got.Trials != want[i].Trials || got.MeanT != want[i].MeanT || got.MinT != want[i].MinT || got.MaxT != want[i].MaxT {
+		if got != want[i] {
 			t.Errorf("line %d: %+v, want %+v", i, got, want[i])
 		}
 	}
 
 	code, out, _ = cli("summary", filepath.Join(dir, "e"))
-	if code != 0 || !strings.Contains(out, "6 trials in 3 grid points") {
+	if code != 0 || !strings.Contains(out, "7 trials in 4 grid points") || !strings.Contains(out, "trim") {
 		t.Errorf("table form: exit %d\n%s", code, out)
 	}
 	if code, _, errs := cli("summary"); code != 2 || strings.Count(errs, "\n") != 1 {

@@ -29,6 +29,10 @@ EXPERIMENTS = {
     "butterfly-tail": {"trials"},
     "butterfly-loads": {"trials", "loadcounts"},
     "replication-loss": {"trials", "messages"},
+    "detour-existence": {"trials"},
+    "matching": {"trials"},
+    "faulty-valiant": {"trials"},
+    "adaptive-baselines": {"trials"},
 }
 
 

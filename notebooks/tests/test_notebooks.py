@@ -26,7 +26,7 @@ PATHS = sorted(NOTEBOOKS.glob("*.ipynb"))
 
 
 NOTEBOOK_WORDS = ["valiant-tail", "routing-compare", "relations", "delay-sequences",
-                  "butterfly"]
+                  "butterfly", "detours", "collectives"]
 
 
 def test_there_is_a_notebook_per_topic():
@@ -172,3 +172,30 @@ def test_butterfly_losses_off_the_bracket_fail(results_dir, tmp_path, monkeypatc
         pq.write_table(pa.Table.from_pandas(df, schema=t.schema, preserve_index=False).replace_schema_metadata(meta), f)
     with pytest.raises(CellExecutionError, match="measured losses off the exact bracket"):
         execute(BUTTERFLY, tmp_path, monkeypatch)
+
+
+DETOURS = NOTEBOOKS / "06-detours.ipynb"
+
+
+def test_detours_not_run_says_so(tmp_path, monkeypatch):
+    nb = execute(DETOURS, tmp_path, monkeypatch)
+    out = text_of(nb)
+    for e in ["detour-existence", "matching"]:
+        assert f"The `{e}` experiment has not been run" in out
+
+
+def test_detours_gamma_out_of_order_fails(results_dir, tmp_path, monkeypatch):
+    """The real matching results with optimal's γ raised by one on every
+    complete system: the notebook must stop on γ(optimal) ≤ γ(heuristic)."""
+    import shutil
+
+    shutil.copytree(results_dir / "matching", tmp_path / "matching")
+    for f in (tmp_path / "matching" / "trials").glob("**/*.parquet"):
+        t = pq.read_table(f)
+        meta = t.schema.metadata
+        df = t.to_pandas()
+        sel = (df["detours"] == "optimal") & df["ok"].astype(bool)
+        df.loc[sel, "gamma"] = df.loc[sel, "gamma"] + 1
+        pq.write_table(pa.Table.from_pandas(df, schema=t.schema, preserve_index=False).replace_schema_metadata(meta), f)
+    with pytest.raises(CellExecutionError, match="γ out of order"):
+        execute(DETOURS, tmp_path, monkeypatch)

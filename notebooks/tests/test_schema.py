@@ -44,9 +44,14 @@ GRID = [
     ("mu", "int32", False),
     ("q", "double", False),
     ("k", "int32", False),
+    ("detours", "string", False),
     ("pieces", "int32", False),
     ("pipelined", "bool", False),
     ("trim", "bool", False),
+    ("confluent", "string", False),
+    ("delivery", "string", False),
+    ("detour-queue", "string", False),
+    ("reroute", "string", False),
 ]
 
 #: Column name, Arrow type, nullable — per table, as experiments/tables.go
@@ -66,6 +71,15 @@ EXPECTED = {
         ("T1", "int64", True),
         ("T2", "int64", True),
         ("lost1", "int64", True),
+        ("no_detour", "bool", True),
+        ("ok", "bool", True),
+        ("gamma", "int64", True),
+        ("T_intact", "int64", True),
+        ("d", "int64", True),
+        ("lockstep", "bool", True),
+        ("excess", "int64", True),
+        ("rerouted", "int64", True),
+        ("stretch", "double", True),
     ],
     "packets": GRID + [
         ("trial", "int32", False),
@@ -170,13 +184,14 @@ def _results() -> pathlib.Path:
 
 def _tables() -> list[tuple[str, str]]:
     """(experiment, table) for the experiments' tables and any other table
-    found on disk."""
+    found on disk, but the collectives tables, which have no grid columns
+    (test_collectives.py checks them)."""
     pairs = {(e, t) for e, ts in EXPERIMENTS.items() for t in ts}
     r = _results()
     if r.is_dir():
         for e in experiments_in(r):
             pairs |= {(e, t) for t in load_manifest(r, e).get("tables", {})}
-    return sorted(pairs)
+    return sorted((e, t) for e, t in pairs if t != "collectives")
 
 
 TABLES = _tables()
@@ -538,11 +553,15 @@ def test_readers_hold_the_same_rows(results_dir, experiment, table):
     assert not a.duplicated(key).any(), f"duplicate {key}"
     readings = {name: x[cols].copy() for name, x in readings.items()}
     # Readers differ in how they hold a nullable integer (float with NaN,
-    # or a masked integer): compare them as masked floats.
+    # or a masked integer; a nullable bool as object or masked boolean):
+    # compare them as masked floats and masked booleans.
     for c, t, nullable in EXPECTED[table]:
         if nullable and t in ("int32", "int64"):
             for x in readings.values():
                 x[c] = x[c].astype("Float64")
+        if nullable and t == "bool":
+            for x in readings.values():
+                x[c] = x[c].astype("boolean")
     readings = {name: _canonical(x, key) for name, x in readings.items()}
     a = readings.pop("pyarrow.dataset")
     for name, x in readings.items():

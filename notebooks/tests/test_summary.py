@@ -20,8 +20,11 @@ import pyarrow.dataset as ds
 import pytest
 
 from conftest import EXPERIMENTS, load_manifest
+from test_schema import GRID
 
-KEYS = ["router", "port", "queue", "pattern", "n", "mu"]
+#: A grid point is the value of every parameter column.
+KEYS = [c for c, _, _ in GRID]
+TYPES = {"string": str, "int32": "int64", "double": "float64", "bool": bool}
 STATS = ["trials", "mean_T", "sd_T", "min_T", "max_T"]
 
 
@@ -34,10 +37,10 @@ def go_summary(hyperroute_bin, results_dir, experiment) -> pd.DataFrame:
 
 def normalize(df: pd.DataFrame) -> pd.DataFrame:
     df = df[KEYS + STATS].copy()
-    for k in ("n", "mu", "trials", "min_T", "max_T"):
+    for k, t, _ in GRID:
+        df[k] = df[k].astype(TYPES[t])
+    for k in ("trials", "min_T", "max_T"):
         df[k] = df[k].astype("int64")
-    for k in ("router", "port", "queue", "pattern"):
-        df[k] = df[k].astype(str)
     df["sd_T"] = df["sd_T"].fillna(0.0)  # one trial: Go prints 0, SQL NULL
     return df.sort_values(KEYS).reset_index(drop=True)
 
@@ -68,7 +71,7 @@ def test_go_summary_matches_python_readers(hyperroute_bin, results_dir, experime
 
     glob = str(results_dir / experiment / "trials" / "**" / "*.parquet").replace("'", "''")
     duck = duckdb.connect().sql(f"""
-        SELECT router, port, queue, pattern, n, mu, count(*) AS trials, avg(T) AS mean_T,
+        SELECT {", ".join(f'"{k}"' for k in KEYS)}, count(*) AS trials, avg(T) AS mean_T,
                stddev_samp(T) AS sd_T, min(T) AS min_T, max(T) AS max_T
         FROM read_parquet('{glob}', hive_partitioning = true)
         GROUP BY ALL

@@ -1,0 +1,140 @@
+package main
+
+import (
+	"encoding/json"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/hyperroute/hyperroute/collectives"
+)
+
+// TestCollectiveJSONL: the command line of issue 14 prints one object with
+// the keys of the contract, the values Measure gives.
+func TestCollectiveJSONL(t *testing.T) {
+	code, stdout, stderr := cli("collective", "--op", "aab", "--algo", "rowcol", "--topology", "torus", "--p", "16",
+		"--port", "one", "--model", "sf", "--m", "4", "--ts", "10", "--tw", "2", "--th", "1", "--jsonl")
+	if code != 0 || stderr != "" {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var got map[string]any
+	if err := json.Unmarshal([]byte(stdout), &got); err != nil || strings.Count(stdout, "\n") != 1 {
+		t.Fatalf("not one JSON object: %v\n%s", err, stdout)
+	}
+	// 2(t_s+t_h)(√p−1) + t_w·m·(p−1)
+	want := map[string]any{"op": "aab", "algo": "rowcol", "topology": "torus", "p": 16.0, "rho": 6.0, "eta": 240.0,
+		"time": 2*11*3 + 8*15.0, "ok": true, "closed": 2*11*3 + 8*15.0, "nodup": true, "noho": true}
+	for k, v := range want {
+		if got[k] != v {
+			t.Errorf("%s = %v, want %v", k, got[k], v)
+		}
+	}
+	for _, k := range []string{"rho", "eta", "time", "ok", "bound_rho", "bound_eta", "algbw", "busbw"} {
+		if _, ok := got[k]; !ok {
+			t.Errorf("no key %s", k)
+		}
+	}
+}
+
+// TestCollectiveNulls: a run without closed form or busbw prints null.
+func TestCollectiveNulls(t *testing.T) {
+	code, stdout, _ := cli("collective", "--op", "prefix", "--algo", "dimex", "--p", "8", "--jsonl")
+	if code != 0 || !strings.Contains(stdout, `"busbw":null`) {
+		t.Fatalf("exit %d: %s", code, stdout)
+	}
+	code, stdout, _ = cli("collective", "--op", "mc", "--algo", "tree", "--p", "8", "--dests", "3,5", "--jsonl")
+	if code != 0 || !strings.Contains(stdout, `"closed":null`) || !strings.Contains(stdout, `"bound_eta":2`) {
+		t.Fatalf("exit %d: %s", code, stdout)
+	}
+}
+
+// TestCollectiveSummary: without --jsonl, a readable summary.
+func TestCollectiveSummary(t *testing.T) {
+	code, stdout, _ := cli("collective", "--op", "oab", "--algo", "flooding", "--port", "all", "--p", "16")
+	if code != 0 || !strings.Contains(stdout, "every node ends with what the operation defines") ||
+		!strings.Contains(stdout, "η = 32 block-hops") || !strings.Contains(stdout, "NODUP false") {
+		t.Errorf("exit %d:\n%s", code, stdout)
+	}
+}
+
+// TestCollectiveBadInput: one line on stderr, exit 2, nothing on stdout.
+func TestCollectiveBadInput(t *testing.T) {
+	for _, args := range [][]string{
+		{"--op", "scan"},
+		{"--algo", "magic"},
+		{"--topology", "tree"},
+		{"--p", "12"},
+		{"--topology", "mesh", "--p", "8"},
+		{"--op", "aab", "--algo", "dimex", "--topology", "ring", "--p", "8"},
+		{"--op", "aas", "--algo", "ring", "--p", "16"},
+		{"--ts", "-1"},
+		{"--tw", "-0.1"},
+		{"--th", "-3"},
+		{"--tw", "NaN"},
+		{"--m", "0"},
+		{"--port", "two"},
+		{"--model", "wh"},
+		{"--startup", "never"},
+		{"--op", "mc", "--algo", "tree", "--dests", "1,x"},
+		{"--op", "mc", "--algo", "tree", "--dests", "0"},
+		{"--op", "shift", "--algo", "gray", "--q", "16"},
+		{"--op", "oab", "--algo", "flooding", "--port", "one"},
+		{"--pieces", "3"},
+		{"--root", "99"},
+		{"extra"},
+	} {
+		code, stdout, stderr := cli(append([]string{"collective"}, args...)...)
+		if code != 2 || stdout != "" || strings.Count(stderr, "\n") != 1 || !strings.HasPrefix(stderr, "hyperroute collective: ") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, stdout, stderr)
+		}
+	}
+}
+
+// TestListCollectives: list names every algorithm under its operation.
+func TestListCollectives(t *testing.T) {
+	_, stdout, _ := cli("list")
+	_, section, ok := strings.Cut(stdout, "collective algorithms")
+	if !ok {
+		t.Fatalf("no collective algorithms in list:\n%s", stdout)
+	}
+	for _, op := range collectives.Ops {
+		_, rest, ok := strings.Cut(section, "\n  "+op.String()+": ")
+		if !ok {
+			t.Fatalf("list lacks operation %v", op)
+		}
+		for _, name := range collectives.Names(op) {
+			if !strings.Contains(rest, "\n    "+name+" ") {
+				t.Errorf("list lacks %v %s", op, name)
+			}
+		}
+	}
+}
+
+// FuzzParseDests: the destination list parser takes exactly the lists of
+// integers and gives them back.
+func FuzzParseDests(f *testing.F) {
+	for _, s := range []string{"", "1", "1,2,3", " 4 , 5", "x", "1,,2", "-3"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		ds, err := parseDests(s)
+		if err != nil {
+			return
+		}
+		if s == "" {
+			if ds != nil {
+				t.Fatalf("%q: %v", s, ds)
+			}
+			return
+		}
+		parts := strings.Split(s, ",")
+		if len(parts) != len(ds) {
+			t.Fatalf("%q: %d parts, %d destinations", s, len(parts), len(ds))
+		}
+		for i, part := range parts {
+			if want, err := strconv.Atoi(strings.TrimSpace(part)); err != nil || want != ds[i] {
+				t.Fatalf("%q: destination %d = %d from %q", s, i, ds[i], part)
+			}
+		}
+	})
+}

@@ -1,0 +1,74 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// TestDetoursCommand: per trial the keys of the command line, γ
+// null exactly when not ok; the strategies see the same faulty cubes, and
+// optimal γ ≤ heuristic γ ≤ random γ where all three are complete.
+func TestDetoursCommand(t *testing.T) {
+	rows := make(map[string][]map[string]any)
+	for _, s := range []string{"heuristic", "optimal", "random"} {
+		code, out, errs := cli("detours", "--n", "6", "--q", "0.12", "--strategy", s, "--trials", "60", "--seed", "3", "--jsonl")
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", s, code, errs)
+		}
+		for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+			var r map[string]any
+			if err := json.Unmarshal([]byte(line), &r); err != nil {
+				t.Fatal(err)
+			}
+			for _, k := range []string{"failed_edges", "no_detour", "ok", "gamma"} {
+				if _, has := r[k]; !has {
+					t.Fatalf("%s: no key %s in %s", s, k, line)
+				}
+			}
+			if (r["gamma"] == nil) == r["ok"].(bool) {
+				t.Fatalf("%s: γ %v with ok %v", s, r["gamma"], r["ok"])
+			}
+			rows[s] = append(rows[s], r)
+		}
+	}
+	complete := 0
+	for i, h := range rows["heuristic"] {
+		o, r := rows["optimal"][i], rows["random"][i]
+		if h["failed_edges"] != o["failed_edges"] || o["failed_edges"] != r["failed_edges"] || h["no_detour"] != o["no_detour"] {
+			t.Fatalf("trial %d: the strategies saw other cubes: %v, %v, %v", i, h, o, r)
+		}
+		if o["ok"] != !o["no_detour"].(bool) {
+			t.Fatalf("trial %d: optimal ok %v, no_detour %v", i, o["ok"], o["no_detour"])
+		}
+		if h["ok"].(bool) && r["ok"].(bool) {
+			complete++
+			if o["gamma"].(float64) > h["gamma"].(float64) || h["gamma"].(float64) > r["gamma"].(float64) {
+				t.Fatalf("trial %d: γ optimal %v, heuristic %v, random %v", i, o["gamma"], h["gamma"], r["gamma"])
+			}
+		}
+	}
+	if complete == 0 || complete == len(rows["heuristic"]) {
+		t.Errorf("%d of %d trials complete for heuristic and random: pick a q where some fail", complete, len(rows["heuristic"]))
+	}
+	code, out, _ := cli("detours", "--n", "6", "--q", "0.12", "--strategy", "optimal", "--trials", "20")
+	if code != 0 || !strings.Contains(out, "complete detour system") {
+		t.Errorf("summary: exit %d\n%s", code, out)
+	}
+}
+
+func TestDetoursBadInput(t *testing.T) {
+	for _, args := range [][]string{
+		{"--q", "1.5"},
+		{"--q", "-0.1"},
+		{"--strategy", "best"},
+		{"--n", "1"},
+		{"--n", "40"},
+		{"--trials", "0"},
+	} {
+		code, out, errs := cli(append([]string{"detours"}, args...)...)
+		if code != 2 || out != "" || strings.Count(errs, "\n") != 1 {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, out, errs)
+		}
+	}
+}

@@ -1,0 +1,324 @@
+package collectives
+
+import (
+	"cmp"
+	"fmt"
+	"math/bits"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/hyperroute/hyperroute/hypercube"
+	"github.com/hyperroute/hyperroute/topology"
+)
+
+// Statements of the lecture notes on collective communication that the
+// simulation confirms or contradicts (docs/model.md lists them).
+
+// custom runs the program build makes for c.
+func custom(t *testing.T, c Config, build func(p *program)) Result {
+	t.Helper()
+	net, err := topology.New(c.Topology, c.P)
+	if err != nil {
+		t.Fatal(err)
+	}
+	prog := newProgram(net)
+	build(prog)
+	if prog.err != nil {
+		t.Fatal(prog.err)
+	}
+	r, err := execute(c, prog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// TestReduceSwappedBranches: the hypercube reduction with its send and
+// receive branches swapped (the node whose bit i is 0 sends) leaves the
+// total at node 1 for d = 1 and at no node for d ≥ 2; the right one (bit
+// i set sends) leaves it at node 0.
+func TestReduceSwappedBranches(t *testing.T) {
+	for d := 1; d <= 5; d++ {
+		c := Config{Op: Reduce, Topology: topology.Cube, P: 1 << d, Port: OnePort, Model: SF, M: 1, Seed: 3}
+		printed := func(sendIfSet bool) func(p *program) {
+			return func(p *program) {
+				got := make([][]int32, c.P)
+				mask := uint32(0)
+				for i := range d {
+					for v := range uint32(c.P) {
+						if v&mask != 0 || (v>>i&1 == 1) != sendIfSet {
+							continue
+						}
+						w := v ^ 1<<i
+						got[w] = append(got[w], p.send(msg{src: v, dst: w, from: own | acc, into: acc, after: got[v]}))
+					}
+					mask ^= 1 << i
+				}
+			}
+		}
+		if r := custom(t, c, printed(true)); !r.OK {
+			t.Errorf("d=%d: the reduction to node 0 fails: %v", d, r.Err)
+		}
+		r := custom(t, c, printed(false))
+		if r.OK {
+			t.Errorf("d=%d: the swapped reduction passes", d)
+		}
+		for root := range c.P {
+			c.Root = root
+			if r := custom(t, c, printed(false)); r.OK != (d == 1 && root == 1) {
+				t.Errorf("d=%d: the swapped reduction leaves the total at node %d: %v", d, root, r.OK)
+			}
+		}
+	}
+}
+
+// TestPrefixNeedsAscendingDimensions: adding only what comes from a
+// smaller node gives the prefix sum with ascending dimensions, and wrong
+// sums with descending ones (n ≥ 2).
+func TestPrefixNeedsAscendingDimensions(t *testing.T) {
+	for n := 1; n <= 7; n++ {
+		c := Config{Op: Prefix, Topology: topology.Cube, P: 1 << n, Port: OnePort, Model: SF, M: 1, Seed: uint64(n)}
+		for _, desc := range []bool{false, true} {
+			r := custom(t, c, func(p *program) {
+				got := make([]int32, c.P)
+				for v := range got {
+					got[v] = -1
+				}
+				next := make([]int32, c.P)
+				for i := range n {
+					k := i
+					if desc {
+						k = n - 1 - i
+					}
+					for v := range uint32(c.P) {
+						w := v ^ 1<<k
+						into := uint8(third)
+						if v < w {
+							into = acc
+						}
+						next[w] = p.send(msg{src: v, dst: w, from: own | acc | third, into: into, after: after(got[v])})
+					}
+					got, next = next, got
+				}
+			})
+			if want := !desc || n == 1; r.OK != want {
+				t.Errorf("n=%d descending=%v: ok %v (%v), want %v", n, desc, r.OK, r.Err, want)
+			}
+		}
+	}
+}
+
+// TestCutThroughShiftNeedsBinaryLabels: the direct shift on the cube is
+// contention-free with longest path n − γ(q) when rank i sits at node i,
+// and not when it sits at the Gray code node G(i) (n ≥ 3).
+func TestCutThroughShiftNeedsBinaryLabels(t *testing.T) {
+	for n := 1; n <= 7; n++ {
+		conflicts := 0
+		for q := 1; q < 1<<n; q++ {
+			c := Config{Op: Shift, Algo: "direct", Topology: topology.Cube, P: 1 << n, Port: OnePort, Model: CT, M: 1, Th: 1, Q: q}
+			r := run(t, c)
+			if want := float64(n - bits.TrailingZeros(uint(q))); !r.OK || r.Time != want {
+				t.Errorf("n=%d q=%d binary: ok %v %v, time %v, want %v", n, q, r.OK, r.Err, r.Time, want)
+			}
+			gray := custom(t, c, func(p *program) {
+				for i := range p.place {
+					p.place[i] = hypercube.Gray(uint32(i))
+				}
+				for i := range c.P {
+					p.send(msg{src: p.place[i], dst: p.place[(i+q)%c.P], items: []uint32{uint32(i)}, round: 1})
+				}
+			})
+			if !gray.OK {
+				conflicts++
+				if !strings.Contains(gray.Err.Error(), "two messages use the link") {
+					t.Errorf("n=%d q=%d Gray: %v", n, q, gray.Err)
+				}
+			}
+		}
+		if (conflicts > 0) != (n >= 3) {
+			t.Errorf("n=%d: %d shifts with Gray labels have link conflicts", n, conflicts)
+		}
+	}
+}
+
+// TestGrayShiftHops: the Gray-code shift forward takes exactly
+// 2·popcount(q) − (q mod 2) hops, at worst 2n−1 (not 2n); forward or
+// backward, whichever is shorter, at worst n hops, in up to ⌈n/2⌉ stages
+// (more than n/2 for odd n).
+func TestGrayShiftHops(t *testing.T) {
+	for n := 1; n <= 8; n++ {
+		worst, worstMin, stagesMin := 0, 0, 0
+		for q := 1; q < 1<<n; q++ {
+			c := Config{Op: Shift, Algo: "gray", Topology: topology.Cube, P: 1 << n, Port: OnePort, Model: SF, M: 1, Tw: 1, Q: q}
+			r := run(t, c)
+			if want := 2*bits.OnesCount(uint(q)) - q&1; !r.OK || r.Rho != want {
+				t.Errorf("n=%d q=%d: %d steps (ok %v), want %d", n, q, r.Rho, r.OK, want)
+			}
+			worst = max(worst, r.Rho)
+			c.Algo, c.Model = "gray-min", CT
+			rm := run(t, c)
+			worstMin, stagesMin = max(worstMin, int(rm.Eta)/c.P), max(stagesMin, rm.Rho)
+		}
+		if worst != 2*n-1 || worstMin != n || stagesMin != (n+1)/2 {
+			t.Errorf("n=%d: worst %d hops (want 2n−1), shorter way %d hops (want n) in %d stages (want ⌈n/2⌉)", n, worst, worstMin, stagesMin)
+		}
+	}
+}
+
+// TestTorusShiftCompensation: the blocks that wrap round a row shift one
+// further in their column; merged into the column shift the torus shift
+// takes at most 2⌊s/2⌋ ≤ √p steps, in a step of its own up to 2⌊s/2⌋+1.
+func TestTorusShiftCompensation(t *testing.T) {
+	for s := 2; s <= 8; s++ {
+		worst := map[string]int{}
+		for q := 1; q < s*s; q++ {
+			for _, algo := range []string{"rowcol", "rowcol-sep"} {
+				c := Config{Op: Shift, Algo: algo, Topology: topology.Torus, P: s * s, Port: OnePort, Model: SF, M: 1, Q: q}
+				r := run(t, c)
+				if !r.OK {
+					t.Fatalf("s=%d q=%d %s: %v", s, q, algo, r.Err)
+				}
+				worst[algo] = max(worst[algo], r.Rho)
+			}
+		}
+		if worst["rowcol"] != 2*(s/2) || worst["rowcol-sep"] != 2*(s/2)+1 {
+			t.Errorf("s=%d: worst %v, want %d and %d", s, worst, 2*(s/2), 2*(s/2)+1)
+		}
+	}
+	c := Config{Op: Shift, Algo: "rowcol", Topology: topology.Torus, P: 16, Port: OnePort, Model: SF, M: 1, Q: 10}
+	if r := run(t, c); r.Rho != 4 {
+		t.Errorf("4×4, q=10: %d steps, want 4", r.Rho)
+	}
+	c.Algo = "rowcol-sep"
+	if r := run(t, c); r.Rho != 5 {
+		t.Errorf("4×4, q=10 separate: %d steps, want 5", r.Rho)
+	}
+}
+
+// TestUCube: U-cube multicasts to any set M in ⌈log2(|M|+1)⌉ rounds, each
+// contention-free (the run checks it), on random sets.
+func TestUCube(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 300 {
+		n := 2 + rng.IntN(6)
+		p := 1 << n
+		k := 1 + rng.IntN(p-1)
+		root := rng.IntN(p)
+		others := rng.Perm(p)
+		others = slices.DeleteFunc(others, func(v int) bool { return v == root })
+		c := Config{Op: MC, Algo: "ucube", Topology: topology.Cube, P: p, Port: OnePort, Model: CT, M: 1, Root: root, Dests: others[:k]}
+		r := run(t, c)
+		if want := bits.Len(uint(k)); !r.OK || r.Rho != want {
+			t.Errorf("n=%d |M|=%d: %d rounds (ok %v %v), want %d", n, k, r.Rho, r.OK, r.Err, want)
+		}
+	}
+}
+
+// TestUMeshExample: the 8-node example chain on a mesh, source (1,2),
+// routed first along the first coordinate: 3 rounds, the steps of the
+// example's trace.
+func TestUMeshExample(t *testing.T) {
+	at := func(x, y int) int { return y*5 + x } // column x, row y of a 5×5 mesh
+	dests := []int{at(0, 2), at(0, 4), at(2, 0), at(2, 1), at(2, 3), at(2, 4), at(3, 0)}
+	c := Config{Op: MC, Algo: "umesh", Topology: topology.Mesh, P: 25, Port: OnePort, Model: CT, M: 1, Root: at(1, 2), Dests: dests}
+	a, _ := Lookup(MC, "umesh")
+	net, _ := topology.New(topology.Mesh, 25)
+	prog := newProgram(net)
+	a.Build(prog, c)
+	var trace []string
+	name := func(v uint32) string { return fmt.Sprintf("[%d,%d]", v%5, v/5) }
+	order := make([]int32, prog.messages())
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortStableFunc(order, func(x, y int32) int { return cmp.Compare(prog.round[x], prog.round[y]) })
+	for _, id := range order {
+		trace = append(trace, fmt.Sprintf("%d:%s→%s", prog.round[id], name(prog.src[id]), name(prog.dst(id))))
+	}
+	want := "1:[1,2]→[2,1] 2:[1,2]→[0,4] 2:[2,1]→[2,4] 3:[0,4]→[0,2] 3:[1,2]→[2,0] 3:[2,1]→[2,3] 3:[2,4]→[3,0]"
+	if got := strings.Join(trace, " "); got != want {
+		t.Errorf("trace %s\nwant  %s", got, want)
+	}
+	if r := run(t, c); !r.OK || r.Rho != 3 {
+		t.Errorf("%d rounds, ok %v %v", r.Rho, r.OK, r.Err)
+	}
+}
+
+// TestRingGatherNOHO: the ring all-gather hears no block of its own in
+// p−1 rounds; one round more and every node hears its own block.
+func TestRingGatherNOHO(t *testing.T) {
+	for p := 2; p <= 12; p++ {
+		c := Config{Op: AAB, Algo: "ring", Topology: topology.Ring, P: p, Port: OnePort, Model: SF, M: 1}
+		for _, rounds := range []int{p - 1, p} {
+			r := custom(t, c, func(prog *program) {
+				last := make([]int32, p)
+				for k := 1; k <= rounds; k++ {
+					next := make([]int32, p)
+					for v := range p {
+						var deps []int32
+						if k > 1 {
+							deps = []int32{last[v]}
+						}
+						next[(v+1)%p] = prog.send(msg{src: uint32(v), dst: uint32((v + 1) % p), items: []uint32{uint32((v - k + 1 + p) % p)}, after: deps})
+					}
+					last = next
+				}
+			})
+			if !r.OK || r.NoHO != (rounds == p-1) || r.NoDup != (rounds == p-1) {
+				t.Errorf("p=%d, %d rounds: ok %v, NOHO %v, NODUP %v", p, rounds, r.OK, r.NoHO, r.NoDup)
+			}
+		}
+	}
+}
+
+// TestNODUPandNOHO pins both conditions per algorithm: flooding copies to
+// nodes that have the message (on any network with a cycle), and the
+// all-reduce by reduction and broadcast sends every node a sum with its
+// own value; every other algorithm meets both.
+func TestNODUPandNOHO(t *testing.T) {
+	for _, c := range configs([]int{2, 3, 4, 8, 9, 16}) {
+		r := run(t, c)
+		wantDup := c.Algo == "flooding" && c.P > 2 // every network of more than 2 nodes has a cycle
+		wantHO := c.Algo == "reduce-bcast"
+		if r.NoDup == wantDup || r.NoHO == wantHO {
+			t.Errorf("%s: NODUP %v, NOHO %v", describe(c), r.NoDup, r.NoHO)
+		}
+	}
+}
+
+// TestFloodingWork: flooding the cube sends n·2^{n−1} messages (each node
+// to the neighbours no copy came from), against 2^n−1 for the tree.
+func TestFloodingWork(t *testing.T) {
+	for n := 1; n <= 10; n++ {
+		c := Config{Op: OAB, Algo: "flooding", Topology: topology.Cube, P: 1 << n, Port: AllPort, Model: SF, M: 1}
+		if r := run(t, c); r.Eta != float64(n<<(n-1)) || r.Rho != n {
+			t.Errorf("n=%d: η = %v, ρ = %d", n, r.Eta, r.Rho)
+		}
+	}
+}
+
+// TestMeshTotalExchangeForm: the torus total exchange takes
+// (2t_s + t_w·m·p)(√p−1) (with t_h: 2(t_s+t_h)(√p−1) + t_w·m·p(√p−1)), not
+// 2(t_s + t_w·m·p)(√p−1), which doubles the transfer term.
+func TestMeshTotalExchangeForm(t *testing.T) {
+	for _, p := range []int{4, 16, 36, 64} {
+		c := Config{Op: AAS, Algo: "rowcol", Topology: topology.Torus, P: p, Port: OnePort, Model: SF, M: 3, Ts: 5, Tw: 2}
+		r := run(t, c)
+		s := float64(isqrtTest(p))
+		right := (2*c.Ts + c.Tw*3*float64(p)) * (s - 1)
+		doubled := 2 * (c.Ts + 3*float64(p)*c.Tw) * (s - 1)
+		if r.Time != right || r.Time == doubled {
+			t.Errorf("p=%d: time %v, want %v (not %v)", p, r.Time, right, doubled)
+		}
+	}
+}
+
+func isqrtTest(p int) int {
+	s := 0
+	for (s+1)*(s+1) <= p {
+		s++
+	}
+	return s
+}

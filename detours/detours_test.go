@@ -1,0 +1,275 @@
+package detours
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"gonum.org/v1/gonum/graph/network"
+	"gonum.org/v1/gonum/graph/simple"
+
+	"github.com/hyperroute/hyperroute/faults"
+)
+
+// instances returns random fault sets of Q_n, some of them dense enough
+// that a failed edge has no intact detour.
+func instances(t testing.TB, count int, seed uint64) []*faults.Set {
+	rng := rand.New(rand.NewPCG(seed, 7))
+	var out []*faults.Set
+	for k := range count {
+		n := 3 + k%4
+		f, err := faults.New(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := f.Random([]float64{0.02, 0.08, 0.15, 0.3}[k%4], rng); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// TestStrategiesValid: every system a strategy returns passes the checker
+// at its own γ, is complete iff every failed edge has an intact detour
+// (optimal, random) or not at all (heuristic, which is then 1-conjunct),
+// and optimal γ ≤ heuristic γ ≤ random γ on the same instance.
+func TestStrategiesValid(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, f := range instances(t, 400, 1) {
+		gammas := make(map[string]int)
+		complete := make(map[string]bool)
+		for _, s := range Strategies {
+			y := faults.NewSystem(f)
+			ok := s.Choose(y, rng)
+			_, g := y.Gamma()
+			if err := y.Check(g); err != nil {
+				t.Fatalf("%s on %v: %v", s.Name, f, err)
+			}
+			if ok != y.Complete() {
+				t.Fatalf("%s on %v: reports complete %v, is %v", s.Name, f, ok, y.Complete())
+			}
+			if s.Name != "heuristic" && ok != (f.Stranded() == 0) {
+				t.Fatalf("%s on %v: complete %v with %d stranded edges", s.Name, f, ok, f.Stranded())
+			}
+			if s.Name == "heuristic" && ok && f.Count() > 0 && g != 1 {
+				t.Fatalf("heuristic on %v: complete with γ = %d", f, g)
+			}
+			gammas[s.Name], complete[s.Name] = g, ok
+		}
+		if !complete["optimal"] {
+			continue
+		}
+		if gammas["optimal"] > gammas["random"] || complete["heuristic"] && gammas["optimal"] > gammas["heuristic"] {
+			t.Fatalf("%v: γ optimal %d, heuristic %d (complete %v), random %d", f,
+				gammas["optimal"], gammas["heuristic"], complete["heuristic"], gammas["random"])
+		}
+		if complete["heuristic"] && gammas["heuristic"] > gammas["random"] {
+			t.Fatalf("%v: γ heuristic %d > random %d", f, gammas["heuristic"], gammas["random"])
+		}
+	}
+}
+
+// TestRandomUniform: random picks each intact detour of a failed edge
+// equally often. On Q_5 with the edge 0 –1→ 1 failed and U^2 broken, the
+// three intact detours U^3, U^4, U^5 are each drawn 4000/3 ≈ 1333 times in
+// 4000 trials (standard deviation 30; ±200 is more than 6 of them), U^2
+// never.
+func TestRandomUniform(t *testing.T) {
+	f, _ := faults.New(5)
+	f.Fail(0, 1)
+	f.Fail(2, 1) // the middle edge of U^2
+	rng := rand.New(rand.NewPCG(5, 6))
+	y := faults.NewSystem(f)
+	counts := make([]int, 6)
+	for range 4000 {
+		if !random(y, rng) {
+			t.Fatal("incomplete")
+		}
+		u, _ := y.Detour(0, 1)
+		counts[u.I]++
+	}
+	for i := 3; i <= 5; i++ {
+		if c := counts[i]; c < 1333-200 || c > 1333+200 {
+			t.Errorf("U^%d drawn %d times of 4000, want about 1333 (counts %v)", i, c, counts)
+		}
+	}
+	if counts[2] != 0 {
+		t.Errorf("the broken U^2 drawn %d times", counts[2])
+	}
+}
+
+// TestHeuristicNoClash checks the thesis' claim that in one round of the
+// parallel matching no two failed edges claim the same middle edge.
+func TestHeuristicNoClash(t *testing.T) {
+	for _, f := range instances(t, 400, 2) {
+		if c := Heuristic(faults.NewSystem(f)); c != 0 {
+			t.Fatalf("%v: %d clashes", f, c)
+		}
+	}
+}
+
+// TestHeuristicFigure: on the thesis' example of Figs. 3 and 4 (failed
+// edges 0→2, 9→11, 5→7 of Q_4) the matching's first round, i = 3, gives
+// every edge U^3, a 1-conjunct system.
+func TestHeuristicFigure(t *testing.T) {
+	f, _ := faults.New(4)
+	for _, v := range []uint32{0, 9, 5} {
+		f.Fail(v, 2)
+	}
+	y := faults.NewSystem(f)
+	Heuristic(y)
+	for _, v := range []uint32{0, 9, 5} {
+		if u, ok := y.Detour(v, 2); !ok || u.I != 3 {
+			t.Errorf("edge from %d: detour %+v, %v; want U^3", v, u, ok)
+		}
+	}
+}
+
+// TestOptimalExhaustive compares Optimal's γ^d with the smallest largest
+// middle load over every choice of intact detours, on small instances.
+func TestOptimalExhaustive(t *testing.T) {
+	checked := 0
+	for _, f := range instances(t, 600, 5) {
+		if f.N > 4 || f.Count() > 7 || f.Count() == 0 {
+			continue
+		}
+		gamma := Optimal(faults.NewSystem(f))
+		for d := 1; d <= f.N; d++ {
+			if want := exhaustive(f, d); gamma[d-1] != want {
+				t.Fatalf("%v, dimension %d: γ = %d, exhaustive %d", f, d, gamma[d-1], want)
+			}
+		}
+		checked++
+	}
+	if checked < 100 {
+		t.Fatalf("only %d instances checked", checked)
+	}
+}
+
+// exhaustive is the smallest γ^d over all choices of intact detours for
+// the failed edges of dimension d that have one.
+func exhaustive(f *faults.Set, d int) int {
+	var edges []uint32
+	f.Each(func(v uint32, e int) {
+		if e == d && f.HasDetour(v, d) {
+			edges = append(edges, v)
+		}
+	})
+	best := f.N
+	load := make(map[uint32]int)
+	var try func(k, worst int)
+	try = func(k, worst int) {
+		if worst >= best {
+			return
+		}
+		if k == len(edges) {
+			best = worst
+			return
+		}
+		for i := 1; i <= f.N; i++ {
+			u := faults.Detour{V: edges[k], D: d, I: i}
+			if i == d || !f.Intact(u) {
+				continue
+			}
+			load[u.Middle()]++
+			try(k+1, max(worst, load[u.Middle()]))
+			load[u.Middle()]--
+		}
+	}
+	try(0, 0)
+	if len(edges) == 0 {
+		return 0
+	}
+	return best
+}
+
+// TestOptimalMaxFlow compares Optimal's γ^d with the smallest capacity b
+// at which gonum's maximum flow (Dinic) through failed edges → middle
+// edges (capacity b) matches every failed edge of dimension d that has an
+// intact detour.
+func TestOptimalMaxFlow(t *testing.T) {
+	for _, f := range instances(t, 80, 6) {
+		gamma := Optimal(faults.NewSystem(f))
+		for d := 1; d <= f.N; d++ {
+			want := 0
+			for b := 1; b < f.N; b++ {
+				matched, all := maxFlow(f, d, b)
+				if all == 0 {
+					break
+				}
+				if matched == all {
+					want = b
+					break
+				}
+			}
+			if gamma[d-1] != want {
+				t.Fatalf("%v, dimension %d: γ = %d, max flow gives %d", f, d, gamma[d-1], want)
+			}
+		}
+	}
+}
+
+// maxFlow returns the maximum flow from the failed edges of dimension d
+// to their intact middle edges, each of capacity b, and the number of
+// failed edges with an intact detour. (MaxFlowDinic wants node IDs
+// 0 … nodes−1.)
+func maxFlow(f *faults.Set, d, b int) (flow float64, edges float64) {
+	g := simple.NewWeightedDirectedGraph(0, 0)
+	ids := map[string]int64{"s": 0, "t": 1}
+	node := func(name string) simple.Node {
+		id, ok := ids[name]
+		if !ok {
+			id = int64(len(ids))
+			ids[name] = id
+		}
+		return simple.Node(id)
+	}
+	f.Each(func(v uint32, e int) {
+		if e != d || !f.HasDetour(v, d) {
+			return
+		}
+		edges++
+		a := node(fmt.Sprint("failed ", v))
+		g.SetWeightedEdge(simple.WeightedEdge{F: node("s"), T: a, W: 1})
+		for i := 1; i <= f.N; i++ {
+			u := faults.Detour{V: v, D: d, I: i}
+			if i == d || !f.Intact(u) {
+				continue
+			}
+			m := node(fmt.Sprint("middle ", u.Middle()))
+			g.SetWeightedEdge(simple.WeightedEdge{F: a, T: m, W: 1})
+			g.SetWeightedEdge(simple.WeightedEdge{F: m, T: node("t"), W: float64(b)})
+		}
+	})
+	if edges == 0 {
+		return 0, 0
+	}
+	return network.MaxFlowDinic(g, node("s"), node("t"), -1), edges
+}
+
+// BenchmarkOptimal chooses an optimal system on Q_16 with q = 0.05.
+func BenchmarkOptimal(b *testing.B) {
+	f, _ := faults.New(16)
+	if err := f.Random(0.05, rand.New(rand.NewPCG(1, 2))); err != nil {
+		b.Fatal(err)
+	}
+	y := faults.NewSystem(f)
+	for b.Loop() {
+		Optimal(y)
+	}
+	b.ReportMetric(float64(f.Count()), "failed-edges")
+}
+
+// BenchmarkHeuristic runs the parallel matching on Q_16 with q = 0.05.
+func BenchmarkHeuristic(b *testing.B) {
+	f, _ := faults.New(16)
+	if err := f.Random(0.05, rand.New(rand.NewPCG(1, 2))); err != nil {
+		b.Fatal(err)
+	}
+	y := faults.NewSystem(f)
+	for b.Loop() {
+		Heuristic(y)
+	}
+	b.ReportMetric(float64(f.Count()), "failed-edges")
+}

@@ -1,0 +1,68 @@
+package routers
+
+import (
+	"math/rand/v2"
+	"slices"
+
+	"github.com/hyperroute/hyperroute/detours"
+	"github.com/hyperroute/hyperroute/engine"
+)
+
+// detourNames lists the values of the detours parameter.
+func detourNames() []string { return append([]string{"none"}, detours.Names()...) }
+
+// drawSystem chooses the detour system of c's faulty cube with c's
+// strategy, drawing from rng as the strategy does, and sets d.System and
+// d.Complete; without detours d.System is nil.
+func (d *Drawn) drawSystem(c Config, rng *rand.Rand) error {
+	d.System, d.Complete = nil, false
+	if !c.HasDetours() {
+		return nil
+	}
+	s, err := detours.Lookup(c.Detours)
+	if err != nil {
+		return err
+	}
+	d.system.Reset(&d.Faults)
+	d.System = &d.system
+	d.Complete = s.Choose(d.System, rng)
+	return nil
+}
+
+// routeOverDetours routes the drawn instance if its detour system is
+// complete and c is not DrawOnly, and reports the measures no_detour, ok
+// and gamma; a trial without a complete system is not routed (T = 0, no
+// hops).
+func (s *Sim) routeOverDetours(c Config, rng *rand.Rand) (*Result, error) {
+	var res *Result
+	var err error
+	if s.Complete && !c.DrawOnly {
+		res, err = s.Route(c, rng)
+	} else {
+		res, err = newResult(&engine.Result{}, nil)
+	}
+	if err != nil {
+		return nil, err
+	}
+	res.Set("no_detour", btof(s.Faults.Stranded() > 0))
+	res.Set("ok", btof(s.Complete))
+	if s.Complete {
+		_, g := s.System.Gamma()
+		res.Set("gamma", float64(g))
+	}
+	return res, nil
+}
+
+func btof(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// Routed reports whether the trial of r was routed: false for a trial over
+// detours without a complete detour system.
+func (r *Result) Routed() bool {
+	v, ok := r.Measured(slices.IndexFunc(Measures, func(m Measure) bool { return m.Name == "ok" }))
+	return !ok || v == 1
+}

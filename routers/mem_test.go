@@ -1,0 +1,79 @@
+package routers
+
+import (
+	"runtime"
+	"strings"
+	"testing"
+	"unsafe"
+
+	"github.com/hyperroute/hyperroute/engine"
+)
+
+// TestMemoryBytesAboveMeasured checks that the estimate of a trial's memory
+// is at least the heap a fresh worker holds after a trial of every router,
+// recording everything, and that what the estimate adds for the trace and
+// the sends per step is at least what the result holds of them. (The
+// peaks while the trace grows are not measured.)
+func TestMemoryBytesAboveMeasured(t *testing.T) {
+	all := engine.Record{Packets: true, Loads: true, Trace: true, Steps: true}
+	for _, c := range []Config{
+		{Router: "ecube", Pattern: "complement", Mu: 1},
+		{Router: "ecube", Pattern: "random", Mu: 4, Port: AllPort},
+		{Router: "valiant", Pattern: "random", Mu: 1},
+		{Router: "valiant", Pattern: "random", Mu: 2, Q: 0.01},
+		{Router: "bitonic", Pattern: "random", Mu: 1},
+		{Router: "disjoint", Pattern: "random", Mu: 1},
+		{Router: "disjoint", Pattern: "random", Mu: 1, Pipelined: true},
+	} {
+		for _, n := range []int{8, 10, 12} {
+			c.N, c.Record = n, all
+			if c.Router == "disjoint" {
+				c.N -= 2
+			}
+			var before, after runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&before)
+			s := new(Sim)
+			res, err := s.Trial(c, testRand(uint64(n)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			runtime.GC()
+			runtime.ReadMemStats(&after)
+			runtime.KeepAlive(res)
+			runtime.KeepAlive(s)
+			held := int64(after.HeapAlloc) - int64(before.HeapAlloc)
+			est := c.MemoryBytes()
+			if est < held {
+				t.Errorf("%s n=%d: estimate %d bytes, a trial holds %d (trace %d sends)", c.Router, c.N, est, held, len(res.Trace))
+			}
+			without := func(drop engine.Record) int64 {
+				d := c
+				d.Record.Trace = d.Record.Trace && !drop.Trace
+				d.Record.Steps = d.Record.Steps && !drop.Steps
+				return est - d.MemoryBytes()
+			}
+			if got, want := without(engine.Record{Trace: true}), int64(cap(res.Trace))*int64(unsafe.Sizeof(engine.Send{})); got < want {
+				t.Errorf("%s n=%d: %d bytes estimated for the trace, it holds %d", c.Router, c.N, got, want)
+			}
+			if got, want := without(engine.Record{Steps: true}), int64(cap(res.Sends))*4; got < want {
+				t.Errorf("%s n=%d: %d bytes estimated for the sends per step, they hold %d", c.Router, c.N, got, want)
+			}
+		}
+	}
+}
+
+// TestCheckMemory checks that trials at once need their number times the
+// memory of one.
+func TestCheckMemory(t *testing.T) {
+	c := Config{Router: "valiant", Pattern: "random", N: 10, Mu: 1, Record: engine.Record{Trace: true}}
+	one := c.MemoryBytes()
+	for _, trials := range []int{1, 2, 7} {
+		if err := c.CheckMemory(trials, int64(trials)*one); err != nil {
+			t.Errorf("%d trials in %d bytes: %v", trials, int64(trials)*one, err)
+		}
+		if err := c.CheckMemory(trials, int64(trials)*one-1); err == nil || !strings.Contains(err.Error(), "needs about") {
+			t.Errorf("%d trials in a byte less: %v", trials, err)
+		}
+	}
+}
