@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/hyperroute/hyperroute/ascend"
+	"github.com/hyperroute/hyperroute/engine"
 )
 
 // TestBitonicFaultySupports checks what bitonic refuses on a faulty cube
@@ -101,4 +102,40 @@ func checkFaultySort(t *testing.T, c Config, d *Drawn, res *Result, gamma int) {
 // measureIndex is the index of the measure named name in Measures.
 func measureIndex(name string) int {
 	return slices.IndexFunc(Measures, func(m Measure) bool { return m.Name == name })
+}
+
+// TestBitonicFaultyPackets checks the per-packet records of a sort over
+// detours against the intact sort of the same request: the items move in
+// the same steps whatever the faults, so the hops agree, and an item that
+// last moved in intact step a arrives at the end of faulty step a.
+func TestBitonicFaultyPackets(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 3))
+	var sim Sim
+	for _, q := range []float64{0.001, 0.05} {
+		c := Config{Router: "bitonic", N: 5, Pattern: "random", Mu: 1, Q: q, Detours: "optimal", Port: AllPort,
+			Record: engine.Record{Packets: true}}
+		for range 20 {
+			res, err := sim.Trial(c, rng)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, ok := res.Measured(measureIndex("gamma")); !ok {
+				continue
+			}
+			intact, err := Bitonic(&sim.Req, engine.Record{Packets: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			ends := []int32{0}
+			for _, st := range ascend.StepTimes(ascend.NewSort(c.N, sim.Req.Dst), sim.System) {
+				ends = append(ends, ends[len(ends)-1]+st)
+			}
+			for item := range intact.Arrival {
+				if res.PacketHops[item] != intact.PacketHops[item] || res.Arrival[item] != ends[intact.Arrival[item]] {
+					t.Fatalf("q=%v item %d: arrival %d after %d hops; intact %d after %d, steps end at %v",
+						q, item, res.Arrival[item], res.PacketHops[item], intact.Arrival[item], intact.PacketHops[item], ends)
+				}
+			}
+		}
+	}
 }
