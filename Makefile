@@ -28,7 +28,7 @@ sim: build
 # draws from there). A rerun skips what is done.
 EXPERIMENTS := valiant-tail routing-compare queue-disciplines priority-load relations delay-sequences \
 	butterfly-tail butterfly-loads replication-loss detour-existence matching faulty-valiant adaptive-baselines \
-	collectives-size collectives-scale collectives-bounds
+	collectives-size collectives-scale collectives-bounds faulty-bitonic
 PROFILE     ?=
 # The small defaults are redone after a rebuild of the harness; paper runs
 # refuse files of another build (experiments/README.md).

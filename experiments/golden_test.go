@@ -79,7 +79,8 @@ var goldenSeedCases = []goldenSeed{
 // goldenConfigs are the configurations whose trials are pinned: every
 // router under each of its port models and queue disciplines at n = 6 on
 // random permutations, Valiant with μ = 2, and routers on faulty cubes
-// (random, and exactly k failed edges all-port where the router has it).
+// (random, and exactly k failed edges all-port where the router has it;
+// over optimal detours where the router needs them).
 func goldenConfigs() []routers.Config {
 	var cs []routers.Config
 	add := func(c routers.Config) { cs = append(cs, c) }
@@ -88,7 +89,9 @@ func goldenConfigs() []routers.Config {
 			for _, q := range k.Disciplines {
 				c := routers.Defaults()
 				c.Router, c.Port, c.Queue, c.N = k.Name, port, q, 6
-				add(c)
+				if c.Validate() == nil { // bitonic runs all-port on faulty cubes only
+					add(c)
+				}
 			}
 		}
 	}
@@ -99,6 +102,9 @@ func goldenConfigs() []routers.Config {
 		if k.Faults {
 			c := routers.Defaults()
 			c.Router, c.N, c.Q = k.Name, 6, 0.05
+			if c.Validate() != nil && k.Detours { // bitonic needs a detour system
+				c.Detours = "optimal"
+			}
 			add(c)
 			c.Q, c.K = 0, 40
 			if slices.Contains(k.Ports, routers.AllPort) {

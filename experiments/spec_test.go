@@ -199,7 +199,7 @@ profiles:
 // TestEmbeddedSpecs checks the shipped experiments: each parses, is named
 // after its file, and its paper profile runs thousands of seeds.
 func TestEmbeddedSpecs(t *testing.T) {
-	want := []string{"adaptive-baselines", "butterfly-loads", "butterfly-tail", "delay-sequences", "detour-existence", "faulty-valiant", "matching",
+	want := []string{"adaptive-baselines", "butterfly-loads", "butterfly-tail", "delay-sequences", "detour-existence", "faulty-bitonic", "faulty-valiant", "matching",
 		"priority-load", "queue-disciplines", "relations", "replication-loss", "routing-compare", "valiant-tail"}
 	if !slices.Equal(Names(), want) {
 		t.Fatalf("Names() = %q, want %q", Names(), want)

@@ -27,6 +27,15 @@ grid:
 trials: 100
 seed: 7
 draw_only: true
+`, `name: faulty-bitonic
+grid:
+  n: [4, 5]
+  router: bitonic
+  port: [single, all]
+  detours: [heuristic, random]
+  q: [0.05, 0.1]
+trials: 30
+seed: 7
 `}
 
 // writeDetoursDataset runs detourSpecs into dir with the experiments

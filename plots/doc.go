@@ -16,6 +16,9 @@
 //     1/2 (thesis Ch. I.3).
 //   - QueueDisciplines and Relations: the queue disciplines, and μ-bounded
 //     requests (thesis Ch. I.2, remark Bem 2).
+//   - FaultyBitonic: bitonic sort over detours on a faulty cube, its
+//     slowest step against γ + 2 and its time against (γ + 2)·n(n+1)/2
+//     (thesis Ch. III.1).
 //   - CollectivesSize, CollectivesScale and CollectivesBounds: collective
 //     operations (package collectives), time against block size and against
 //     the number of nodes beside the closed forms, and the cube's algorithms

@@ -41,6 +41,7 @@ var Figures = []Figure{
 	{"detour-existence", "detour-existence", "how often some failed edge has no intact detour, against q per n, with the thesis' bound", DetourExistence},
 	{"matching", "matching", "how often the heuristic matching fails against q per n, with its bounds; mean γ of heuristic, optimal and random systems", Matching},
 	{"faulty-valiant", "faulty-valiant", "shares of routed trials in lockstep, with 𝒯 > d·T and with 𝒯 ≤ d·(T−1) against q, per delivery rule and detour queue discipline, edge- and node-confluent", FaultyValiant},
+	{"faulty-bitonic", "faulty-bitonic", "bitonic sort over detours: the slowest step against γ + 2, and T over (γ + 2)·n(n+1)/2 against q per detour strategy and port model", FaultyBitonic},
 	{"faulty-valiant-delivered", "faulty-valiant", "share of trials delivering every packet against q: each detour strategy, and the routing that does not know the faults", FaultyValiantDelivered},
 	{"collectives-size-<op>", "collectives-size", "collective operations: time against block size m on 64 nodes, measured (markers) and closed form (dashed)", CollectivesSize},
 	{"collectives-scale-<op>", "collectives-scale", "collective operations: time against the number of nodes p, measured and closed form", CollectivesScale},

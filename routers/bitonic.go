@@ -4,18 +4,22 @@ import (
 	"fmt"
 	"math/bits"
 
+	"github.com/hyperroute/hyperroute/ascend"
 	"github.com/hyperroute/hyperroute/engine"
 	"github.com/hyperroute/hyperroute/hypercube"
 )
 
 var bitonicKind = Kind{
 	Name:         "bitonic",
-	Doc:          "Batcher bitonic sort on destinations, n(n+1)/2 compare-exchange steps (thesis I.1)",
-	Ports:        []Port{SinglePort},
+	Doc:          "Batcher bitonic sort on destinations, n(n+1)/2 compare-exchange steps (thesis I.1); on a faulty cube over detours (III.1)",
+	Ports:        []Port{SinglePort, AllPort},
 	Disciplines:  []engine.Discipline{engine.Priority},
 	Permutations: true,
+	Faults:       true,
+	Detours:      true,
 	Prios:        func(n int) int { return n + 1 },
-	New:          func() Instance { return bitonic{} },
+	New:          func() Instance { return new(bitonic) },
+	Check:        bitonicSupports,
 	Memory:       bitonicMemory,
 }
 
@@ -26,17 +30,29 @@ var bitonicKind = Kind{
 func bitonicMemory(c Config) int64 {
 	nodes := int64(1) << c.N
 	steps := int64(c.N * (c.N + 1) / 2)
-	return nodes*17 + recordBytes(c.Record, nodes, nodes, int64(c.N+1), nodes*steps)
+	b := nodes*17 + recordBytes(c.Record, nodes, nodes, int64(c.N+1), nodes*steps)
+	if c.Faulty() {
+		// Over detours (routeFaulty): the engine's nodes, a step's words
+		// started at once, and the words' arrivals if recorded.
+		b += nodes * (bytesPerNode + 64)
+		if c.Record.Packets || c.Record.Arrivals {
+			b += nodes * steps * 8
+		}
+	}
+	return b
 }
 
 // NoQueue is the MaxQueue of a router without queues: bitonic-sort routing
-// keeps one packet per node and exchanges copies.
+// on an intact cube keeps one packet per node and exchanges copies.
 const NoQueue = -1
 
-// bitonic routes trials by Bitonic.
-type bitonic struct{}
+// bitonic routes trials by Bitonic, and on a faulty cube by routeFaulty.
+type bitonic struct{ run ascend.Runner }
 
-func (bitonic) Route(_ *engine.Engine, d *Drawn, c Config) (*Result, error) {
+func (b *bitonic) Route(e *engine.Engine, d *Drawn, c Config) (*Result, error) {
+	if c.Faulty() {
+		return b.routeFaulty(e, d, c)
+	}
 	return newResult(Bitonic(&d.Req, c.Record))
 }
 

@@ -16,7 +16,7 @@ func TestSupports(t *testing.T) {
 		cfg  Config
 		want string // "" if supported
 	}{
-		{Config{Router: "bitonic", Port: AllPort, Mu: 1}, "bitonic runs single, not port=all"},
+		{Config{Router: "bitonic", Port: AllPort, Mu: 1}, "port=all only with failed edges"},
 		{Config{Router: "bitonic", Queue: engine.FIFO, Mu: 1}, "bitonic runs queue=priority, not queue=fifo"},
 		{Config{Router: "bitonic", Mu: 2}, "bitonic routes permutations: needs mu=1, not mu=2"},
 		{Config{Router: "bitonic", Mu: 1}, ""},

@@ -28,6 +28,7 @@ var Measures = []Measure{
 	{Name: "excess", Doc: "T − d·T_intact: above 0 beyond d·T, 0 at d·T, −d at d·(T_intact−1)", Type: Int},
 	{Name: "rerouted", Doc: "packets that went around a failed edge on their own (adaptive routers)", Type: Int},
 	{Name: "stretch", Doc: "hops of the delivered packets over the lengths of their fault-free routes (adaptive routers)", Type: Float},
+	{Name: "max_step", Doc: "time of the slowest compare-exchange step on a faulty cube (bitonic over detours)", Type: Int},
 }
 
 // Measure is a per-trial number of some routers.

@@ -33,6 +33,7 @@ EXPERIMENTS = {
     "matching": {"trials"},
     "faulty-valiant": {"trials"},
     "adaptive-baselines": {"trials"},
+    "faulty-bitonic": {"trials"},
 }
 
 

@@ -80,6 +80,7 @@ EXPECTED = {
         ("excess", "int64", True),
         ("rerouted", "int64", True),
         ("stretch", "double", True),
+        ("max_step", "int64", True),
     ],
     "packets": GRID + [
         ("trial", "int32", False),

@@ -1,0 +1,365 @@
+package ascend
+
+import (
+	"fmt"
+	"math/bits"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/hyperroute/hyperroute/engine"
+	"github.com/hyperroute/hyperroute/faults"
+	"github.com/hyperroute/hyperroute/hypercube"
+)
+
+func testRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 0xa5ce)) }
+
+// faultSets calls f with every set of at most k failed edges of Q_n.
+func faultSets(n, k int, f func(*faults.Set)) {
+	var edges []int
+	var rec func(from int)
+	rec = func(from int) {
+		s, _ := faults.New(n)
+		for _, e := range edges {
+			s.Fail(uint32(e/n), e%n+1)
+		}
+		f(s)
+		if len(edges) == k {
+			return
+		}
+		for e := from; e < n<<n; e++ {
+			edges = append(edges, e)
+			rec(e + 1)
+			edges = edges[:len(edges)-1]
+		}
+	}
+	rec(0)
+}
+
+// systems calls f with every complete detour system on s made of intact
+// detours; there is none if a failed edge has no intact detour.
+func systems(s *faults.Set, f func(*faults.System)) {
+	y := faults.NewSystem(s)
+	var edges [][2]int
+	s.Each(func(v uint32, d int) { edges = append(edges, [2]int{int(v), d}) })
+	var rec func(j int)
+	rec = func(j int) {
+		if j == len(edges) {
+			f(y)
+			return
+		}
+		v, d := uint32(edges[j][0]), edges[j][1]
+		for i := 1; i <= s.N; i++ {
+			if i != d && s.Intact(faults.Detour{V: v, D: d, I: i}) {
+				y.Choose(v, d, i)
+				rec(j + 1)
+			}
+		}
+		y.Choose(v, d, 0)
+	}
+	rec(0)
+}
+
+// randomSystem returns a system on s of uniformly random intact detours,
+// or nil if a failed edge has none.
+func randomSystem(s *faults.Set, rng *rand.Rand) *faults.System {
+	y := faults.NewSystem(s)
+	ok := true
+	s.Each(func(v uint32, d int) {
+		var is []int
+		for i := 1; i <= s.N; i++ {
+			if i != d && s.Intact(faults.Detour{V: v, D: d, I: i}) {
+				is = append(is, i)
+			}
+		}
+		if len(is) == 0 {
+			ok = false
+			return
+		}
+		y.Choose(v, d, is[rng.IntN(len(is))])
+	})
+	if !ok {
+		return nil
+	}
+	return y
+}
+
+// checkRun runs p on y's cube and checks the run: every word delivered
+// exactly once to the sender's neighbour, no send over a failed edge, at
+// most one packet per link (all-port) or per node (single-port) per unit,
+// steps one after the other, T the sum of the step times, and all-port
+// the step times of the law, at most γ_d + 2; single-port at least those.
+func checkRun(t *testing.T, r *Runner, p Program, y *faults.System, single bool) *Result {
+	t.Helper()
+	var e engine.Engine
+	e.Record = engine.Record{Packets: true, Trace: true}
+	res, err := r.Run(&e, p, y, single)
+	if err != nil {
+		t.Fatalf("faults %v: %v", y.Faults, err)
+	}
+	n := p.N()
+	var sum int32
+	ends := make([]int32, p.Steps()+1) // ends[s+1]: the time step s ends
+	for s, st := range res.StepTimes {
+		sum += st
+		ends[s+1] = sum
+	}
+	if int(sum) != res.T {
+		t.Fatalf("faults %v: T = %d, steps take %v", y.Faults, res.T, res.StepTimes)
+	}
+	law := StepTimes(p, y)
+	perDim, gamma := y.Gamma()
+	for s, st := range res.StepTimes {
+		switch {
+		case !single && st != law[s]:
+			t.Fatalf("faults %v, %s: step %d (dim %d) took %d, the law says %d", y.Faults, describe(y), s, p.Dim(s), st, law[s])
+		case single && st < law[s]:
+			t.Fatalf("faults %v: single-port step %d took %d, less than all-port's %d", y.Faults, s, st, law[s])
+		case !single && st > max(1, int32(perDim[p.Dim(s)-1])+2):
+			t.Fatalf("faults %v: step %d (dim %d) took %d > γ_d + 2 = %d", y.Faults, s, p.Dim(s), st, perDim[p.Dim(s)-1]+2)
+		}
+	}
+	if !single && res.MaxStep() > gamma+2 {
+		t.Fatalf("faults %v: slowest step %d > γ + 2 = %d", y.Faults, res.MaxStep(), gamma+2)
+	}
+	// Conservation, from the trace: each sending node's word reaches its
+	// neighbour within its step, over intact links, by 1 or 3 hops.
+	hops := make([]int32, len(res.Arrival))
+	at := make([]uint32, len(res.Arrival))
+	for id := range at {
+		at[id] = uint32(id) & (1<<n - 1)
+	}
+	links := make(map[[2]uint32]bool)
+	nodes := make(map[uint32]bool)
+	last := int32(-1)
+	for _, snd := range res.Trace {
+		if snd.T != last {
+			clear(links)
+			clear(nodes)
+			last = snd.T
+		}
+		s := int(snd.Packet) >> n
+		switch {
+		case at[snd.Packet] != snd.From || bits.OnesCount32(snd.From^snd.To) != 1:
+			t.Fatalf("packet %d sent %d→%d, not from where it is (%d) or not over an edge", snd.Packet, snd.From, snd.To, at[snd.Packet])
+		case y.Faults.Failed(snd.From, snd.To):
+			t.Fatalf("packet %d crossed the failed edge %d→%d", snd.Packet, snd.From, snd.To)
+		case snd.T < ends[s] || snd.T >= ends[s+1]:
+			t.Fatalf("packet %d of step %d sent at %d, outside [%d, %d)", snd.Packet, s, snd.T, ends[s], ends[s+1])
+		case !single && links[[2]uint32{snd.From, snd.To}]:
+			t.Fatalf("two packets on %d→%d at %d", snd.From, snd.To, snd.T)
+		case single && nodes[snd.From]:
+			t.Fatalf("node %d sends twice at %d", snd.From, snd.T)
+		}
+		links[[2]uint32{snd.From, snd.To}] = true
+		nodes[snd.From] = true
+		at[snd.Packet] = snd.To
+		hops[snd.Packet]++
+	}
+	for id := range at {
+		s, v := id>>n, uint32(id)&(1<<n-1)
+		sends := p.Sends(s, v)
+		d := p.Dim(s)
+		want := int32(0)
+		if sends {
+			want = 1
+			if y.Faults.FailedDim(v, d) {
+				want = 3
+			}
+		}
+		switch {
+		case hops[id] != want || res.PacketHops[id] != want:
+			t.Fatalf("packet %d (step %d, node %d): %d hops, engine %d, want %d", id, s, v, hops[id], res.PacketHops[id], want)
+		case sends && (at[id] != hypercube.Neighbor(v, d) || res.Arrival[id] != ends[s+1] && res.Arrival[id] > ends[s+1]):
+			t.Fatalf("packet %d (step %d, node %d) ends at %d at time %d", id, s, v, at[id], res.Arrival[id])
+		}
+	}
+	return res
+}
+
+// checkSort sorts a random permutation of Q_n on y's cube and checks the
+// run, the result, and all-port its time against SortTime and the bounds.
+func checkSort(t *testing.T, r *Runner, y *faults.System, rng *rand.Rand, single bool) *Result {
+	t.Helper()
+	n := y.Faults.N
+	req, err := hypercube.NewRequest("random", n, 1, rng)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := NewSort(n, req.Dst)
+	res := checkRun(t, r, p, y, single)
+	for v, item := range p.Hold {
+		if req.Dst[item] != uint32(v) {
+			t.Fatalf("faults %v: node %d ends with item %d for %d", y.Faults, v, item, req.Dst[item])
+		}
+	}
+	_, gamma := y.Gamma()
+	steps := n * (n + 1) / 2
+	switch {
+	case single:
+	case res.T != SortTime(y):
+		t.Fatalf("faults %v: sort took %d, the law says %d", y.Faults, res.T, SortTime(y))
+	case y.Faults.Count() == 0 && res.T != steps:
+		t.Fatalf("intact Q_%d: sort took %d, want n(n+1)/2 = %d", n, res.T, steps)
+	case res.T > (gamma+2)*steps:
+		t.Fatalf("faults %v: sort took %d > (γ+2)·n(n+1)/2 = %d", y.Faults, res.T, (gamma+2)*steps)
+	}
+	return res
+}
+
+// TestSortExhaustive sorts on every fault set of Q_2 and Q_3 with at most
+// three failed edges and of Q_4 with at most two, with every detour system,
+// all-port and single-port.
+func TestSortExhaustive(t *testing.T) {
+	for _, c := range []struct{ n, k, sets, runs int }{{2, 3, 93, 0}, {3, 3, 2325, 0}, {4, 2, 2081, 0}} {
+		rng := testRand(uint64(c.n))
+		var r Runner
+		sets, runs, slower := 0, 0, 0
+		faultSets(c.n, c.k, func(s *faults.Set) {
+			sets++
+			systems(s, func(y *faults.System) {
+				runs++
+				checkSort(t, &r, y, rng, false)
+				if sp := checkSort(t, &r, y, rng, true); sp.T > SortTime(y) {
+					slower++
+				}
+			})
+		})
+		if sets != c.sets {
+			t.Fatalf("n=%d: %d fault sets, want %d", c.n, sets, c.sets)
+		}
+		t.Logf("n=%d: %d fault sets, %d systems, single-port slower on %d", c.n, sets, runs, slower)
+	}
+}
+
+// TestSortRandomFaults sorts on random fault sets of Q_4 … Q_7 with
+// random detour systems, all-port and single-port.
+func TestSortRandomFaults(t *testing.T) {
+	rng := testRand(7)
+	var r Runner
+	ran := 0
+	for n := 4; n <= 7; n++ {
+		for range 40 {
+			s, _ := faults.New(n)
+			if err := s.Exactly(1+rng.IntN(3*n), rng); err != nil {
+				t.Fatal(err)
+			}
+			y := randomSystem(s, rng)
+			if y == nil {
+				continue
+			}
+			checkSort(t, &r, y, rng, false)
+			checkSort(t, &r, y, rng, true)
+			ran++
+		}
+	}
+	if ran < 100 {
+		t.Fatalf("%d of 160 fault sets had a complete system", ran)
+	}
+}
+
+// TestCollectivesExhaustive runs broadcast, reduce and prefix sum from
+// every root on every fault set of Q_3 with at most two failed edges, with
+// every detour system, and checks their results.
+func TestCollectivesExhaustive(t *testing.T) {
+	const n = 3
+	rng := testRand(3)
+	var r Runner
+	faultSets(n, 2, func(s *faults.Set) {
+		systems(s, func(y *faults.System) {
+			for root := range uint32(1) << n {
+				for _, single := range []bool{false, true} {
+					checkCollectives(t, &r, y, root, rng, single)
+				}
+			}
+		})
+	})
+}
+
+func checkCollectives(t *testing.T, r *Runner, y *faults.System, root uint32, rng *rand.Rand, single bool) {
+	t.Helper()
+	n := y.Faults.N
+	val := make([]uint64, 1<<n)
+	var sum uint64
+	for v := range val {
+		val[v] = rng.Uint64() >> 8
+		sum += val[v]
+	}
+	b := NewBroadcast(n, root, val[root])
+	checkRun(t, r, b, y, single)
+	for v, x := range b.Val {
+		if x != val[root] {
+			t.Fatalf("faults %v: broadcast from %d: node %d has %d, want %d", y.Faults, root, v, x, val[root])
+		}
+	}
+	p := NewPrefix(n, val)
+	checkRun(t, r, p, y, single)
+	var pre uint64
+	for v := range val {
+		pre += val[v]
+		if p.Sum[v] != pre || p.Total[v] != sum {
+			t.Fatalf("faults %v: prefix at %d = %d (total %d), want %d (%d)", y.Faults, v, p.Sum[v], p.Total[v], pre, sum)
+		}
+	}
+	red := NewReduce(n, root, slices.Clone(val))
+	checkRun(t, r, red, y, single)
+	if red.Val[root] != sum {
+		t.Fatalf("faults %v: reduce to %d = %d, want %d", y.Faults, root, red.Val[root], sum)
+	}
+}
+
+// TestCollectivesRandomFaults runs the collectives on random faulty Q_5.
+func TestCollectivesRandomFaults(t *testing.T) {
+	rng := testRand(5)
+	var r Runner
+	ran := 0
+	for range 60 {
+		s, _ := faults.New(5)
+		if err := s.Exactly(1+rng.IntN(12), rng); err != nil {
+			t.Fatal(err)
+		}
+		picked := randomSystem(s, rng)
+		if picked != nil {
+			checkCollectives(t, &r, picked, rng.Uint32()&31, rng, false)
+			ran++
+		}
+	}
+	if ran < 40 {
+		t.Fatalf("%d of 60 fault sets had a complete system", ran)
+	}
+}
+
+// describe lists the detours of y as v-d->w/i.
+func describe(y *faults.System) string {
+	s := ""
+	y.Faults.Each(func(v uint32, d int) {
+		u, _ := y.Detour(v, d)
+		s += fmt.Sprintf(" %d-%d->%d/U^%d", v, d, hypercube.Neighbor(v, d), u.I)
+	})
+	return "detours" + s
+}
+
+// TestSinglePortExceedsGammaPlus2 is an instance, of 32 that an exhaustive
+// search of Q_3 with up to three failed edges finds (none on Q_2 with up to
+// three or Q_4 with up to two), on which a single-port step takes longer
+// than γ + 2: the edges 0→1, 1→0 and 6→7
+// fail, with detours 0→2→3→1, 1→3→2→0 and 6→2→3→7, so γ = 2 (middle edge
+// 2→3). In a step over dimension 1, node 2 has to forward 0's and 6's
+// words over 2→3 and 1's over its last edge 2→0: 0's goes at time 1, 1's
+// (the smaller source) at 2, 6's at 3, and 6's arrives at 5.
+func TestSinglePortExceedsGammaPlus2(t *testing.T) {
+	s, _ := faults.New(3)
+	y := faults.NewSystem(s)
+	for _, u := range []faults.Detour{{V: 0, D: 1, I: 2}, {V: 1, D: 1, I: 2}, {V: 6, D: 1, I: 3}} {
+		s.Fail(u.V, u.D)
+		y.Choose(u.V, u.D, u.I)
+	}
+	var r Runner
+	p := NewSort(3, []uint32{0, 1, 2, 3, 4, 5, 6, 7})
+	all := checkRun(t, &r, p, y, false)
+	single := checkRun(t, &r, NewSort(3, []uint32{0, 1, 2, 3, 4, 5, 6, 7}), y, true)
+	want := []int32{4, 1, 4, 1, 1, 4}
+	if !slices.Equal(all.StepTimes, want) || !slices.Equal(single.StepTimes, []int32{5, 1, 5, 1, 1, 5}) {
+		t.Fatalf("step times all-port %v, single-port %v; want %v and one more in dimension 1", all.StepTimes, single.StepTimes, want)
+	}
+}

@@ -1,0 +1,132 @@
+package plots
+
+import (
+	"fmt"
+
+	"gonum.org/v1/plot/plotter"
+)
+
+// sortTrial is a row of faulty-bitonic/trials: a sort over detours,
+// −1 for γ and the slowest step of a trial without a complete system.
+type sortTrial struct {
+	grid
+	Detours           string
+	Q                 float64
+	T, Gamma, MaxStep int64
+}
+
+// readSortTrials reads DIR/experiment/trials with the detour columns.
+func readSortTrials(dir, experiment string) ([]sortTrial, error) {
+	c, err := readTable(dir, experiment, "trials")
+	if err != nil {
+		return nil, err
+	}
+	g, detours, q, T := readGrids(c), c.strings("detours", false), c.floats("q"), c.ints("T", false)
+	gamma, maxStep := read(c, "gamma", false, nullableInts), read(c, "max_step", false, nullableInts)
+	if c.err != nil {
+		return nil, c.release()
+	}
+	rows := make([]sortTrial, len(T))
+	for i := range rows {
+		rows[i] = sortTrial{g[i], detours[i], q[i], T[i], gamma[i], maxStep[i]}
+	}
+	return rows, c.release()
+}
+
+// FaultyBitonic draws bitonic sort over detours on a faulty cube (thesis
+// Ch. III.1 [Schömer 1988]) from faulty-bitonic/trials, in two panels. Top:
+// the mean slowest compare-exchange step against γ, with its range over
+// the trials, per port model (colour), against the thesis' γ + 2 (dashed).
+// Bottom: for the largest n, the sort's time over the thesis' bound,
+// T / ((γ + 2)·n(n+1)/2), against q, one colour per detour strategy and one
+// line pattern per port model, against 1 (dashed). Trials without a
+// complete detour system, or without a failed edge, are left out and
+// counted in a note.
+func FaultyBitonic(dir, out string) (Output, error) {
+	var o Output
+	all, err := readSortTrials(dir, "faulty-bitonic")
+	if err != nil {
+		return o, err
+	}
+	var rows []sortTrial
+	for _, r := range all {
+		if r.Router == "bitonic" && r.Gamma > 0 && r.MaxStep > 0 {
+			rows = append(rows, r)
+		}
+	}
+	if len(rows) == 0 {
+		return o, fmt.Errorf("faulty-bitonic: no trials with a complete detour system")
+	}
+	if left := len(all) - len(rows); left > 0 {
+		o.Notes = append(o.Notes, fmt.Sprintf("left out %d of %d trials: no complete detour system or no failed edge", left, len(all)))
+	}
+	ports := ordered(values(rows, func(r sortTrial) string { return r.Port }), "single", "all")
+
+	step := newPlot("γ (largest middle load)", "slowest step")
+	gammas := values(rows, func(r sortTrial) float64 { return float64(r.Gamma) })
+	for pi, port := range ports {
+		var xs, ys []float64
+		for _, r := range rows {
+			if r.Port == port {
+				xs, ys = append(xs, float64(r.Gamma)), append(ys, float64(r.MaxStep))
+			}
+		}
+		dx := 0.08 * (float64(pi) - float64(len(ports)-1)/2)
+		line, marks, bars, err := meanSeries(summarizeBy(xs, ys), minOf, maxOf, dx, colour(pi), 0, pi)
+		if err != nil {
+			return o, err
+		}
+		step.Add(line, marks, bars)
+		legendLine(step, port+"-port (range over trials)", colour(pi), 0, pi)
+	}
+	lo, hi := gammas[0], gammas[len(gammas)-1]
+	if err := addLine(step, "thesis: γ + 2", plotter.XYs{{X: lo, Y: lo + 2}, {X: hi, Y: hi + 2}}, plotter.Line{LineStyle: boundLine(1)}); err != nil {
+		return o, err
+	}
+	step.X.Tick.Marker = ticksAt(gammas)
+	step.X.Min, step.X.Max = lo-0.5, hi+0.5
+	step.Y.Min, step.Y.Max = 0, 1.1*step.Y.Max
+	step.Legend.Top = true
+
+	ns := values(rows, func(r sortTrial) int { return r.N })
+	n := ns[len(ns)-1]
+	if len(ns) > 1 {
+		o.Notes = append(o.Notes, fmt.Sprintf("bottom panel: kept n=%d, left out n=%v", n, ns[:len(ns)-1]))
+	}
+	total := newPlot("edge failure probability q", "T / ((γ+2)·n(n+1)/2)")
+	total.Title.Text = fmt.Sprintf("n = %d", n)
+	strategies := ordered(values(rows, func(r sortTrial) string { return r.Detours }), "optimal", "heuristic", "random")
+	qs := values(rows, func(r sortTrial) float64 { return r.Q })
+	for si, s := range strategies {
+		for pi, port := range ports {
+			var xs, ys []float64
+			for _, r := range rows {
+				if r.N == n && r.Detours == s && r.Port == port {
+					xs = append(xs, r.Q)
+					ys = append(ys, float64(r.T)/float64((r.Gamma+2)*int64(n*(n+1)/2)))
+				}
+			}
+			if len(xs) == 0 {
+				continue
+			}
+			line, marks, bars, err := meanSeries(summarizeBy(xs, ys), ciLo, ciHi, 0, colour(si), pi, si)
+			if err != nil {
+				return o, err
+			}
+			total.Add(line, marks, bars)
+		}
+		legendLine(total, s, colour(si), 0, si)
+	}
+	if len(ports) > 1 {
+		for pi, port := range ports {
+			legendLine(total, port+"-port", boundColor, pi, -1)
+		}
+	}
+	if err := addLine(total, "thesis: (γ+2)·n(n+1)/2", plotter.XYs{{X: qs[0] / 1.5, Y: 1}, {X: qs[len(qs)-1] * 1.5, Y: 1}}, plotter.Line{LineStyle: boundLine(1)}); err != nil {
+		return o, err
+	}
+	logX(total, qs[0]/1.5, qs[len(qs)-1]*1.5)
+	total.Y.Min, total.Y.Max = 0, 1.1*total.Y.Max
+	o.Files, err = saveStack(out, "faulty-bitonic", step, total)
+	return o, err
+}

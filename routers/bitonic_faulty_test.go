@@ -1,0 +1,141 @@
+package routers
+
+import (
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/hyperroute/hyperroute/ascend"
+	"github.com/hyperroute/hyperroute/engine"
+)
+
+// TestBitonicFaultySupports checks what bitonic refuses on a faulty cube
+// and off it.
+func TestBitonicFaultySupports(t *testing.T) {
+	for _, c := range []struct {
+		cfg  Config
+		want string
+	}{
+		{Config{Q: 0.05, Detours: "none"}, "needs detours ("},
+		{Config{Q: 0.05, Detours: "heuristic"}, ""},
+		{Config{K: 3, Detours: "optimal", Port: AllPort}, ""},
+		{Config{Port: AllPort, Detours: "none"}, "port=all only with failed edges"},
+	} {
+		c.cfg.Router, c.cfg.N, c.cfg.Pattern, c.cfg.Mu = "bitonic", 4, "random", 1
+		err := c.cfg.Validate()
+		switch {
+		case c.want == "" && err != nil:
+			t.Errorf("%+v: %v, want it supported", c.cfg, err)
+		case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)):
+			t.Errorf("%+v: error %v, want %q", c.cfg, err, c.want)
+		}
+	}
+}
+
+// TestBitonicFaulty sorts random permutations on random faulty cubes with
+// every detour strategy, single- and all-port, through Sim as the
+// experiments do, and checks the result against the law of the ascend
+// package: all-port T = Σ_d (n−d+1)·τ_d and max_step = γ + 2 exactly when
+// an edge failed; single-port at least that. Route itself fails unless the
+// output is sorted.
+func TestBitonicFaulty(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 2))
+	var sim Sim
+	routed := 0
+	for n := 3; n <= 7; n++ {
+		for _, strategy := range []string{"heuristic", "optimal", "random"} {
+			for _, port := range []Port{SinglePort, AllPort} {
+				for _, q := range []float64{0.02, 0.1} {
+					c := Config{Router: "bitonic", N: n, Pattern: "random", Mu: 1, Q: q, Detours: strategy, Port: port}
+					if err := c.Validate(); err != nil {
+						t.Fatal(err)
+					}
+					for range 20 {
+						res, err := sim.Trial(c, rng)
+						if err != nil {
+							t.Fatalf("%+v: %v", c, err)
+						}
+						gamma, ok := res.Measured(measureIndex("gamma"))
+						if !ok {
+							continue // no complete detour system: not routed
+						}
+						routed++
+						checkFaultySort(t, c, &sim.Drawn, res, int(gamma))
+					}
+				}
+			}
+		}
+	}
+	if routed < 1000 {
+		t.Fatalf("only %d of 1200 trials routed", routed)
+	}
+}
+
+func checkFaultySort(t *testing.T, c Config, d *Drawn, res *Result, gamma int) {
+	t.Helper()
+	n := c.N
+	if _, g := d.System.Gamma(); g != gamma {
+		t.Fatalf("%+v: gamma measured %d, the system's is %d", c, gamma, g)
+	}
+	maxStep, ok := res.Measured(measureIndex("max_step"))
+	if !ok {
+		t.Fatalf("%+v: no max_step", c)
+	}
+	law, wantMax := ascend.SortTime(d.System), gamma+2
+	if d.Faults.Count() == 0 {
+		wantMax = 1
+	}
+	steps := n * (n + 1) / 2
+	switch {
+	case res.Dropped != 0 || res.Held != 0:
+		t.Fatalf("%+v: %d dropped, %d held", c, res.Dropped, res.Held)
+	case c.Port == AllPort && (res.T != law || int(maxStep) != wantMax):
+		t.Fatalf("%+v: T = %d, max_step = %v; the law says %d and %d", c, res.T, maxStep, law, wantMax)
+	case c.Port == AllPort && res.T > (gamma+2)*steps:
+		t.Fatalf("%+v: T = %d > (γ+2)·n(n+1)/2 = %d", c, res.T, (gamma+2)*steps)
+	case c.Port == SinglePort && (res.T < law || int(maxStep) < wantMax):
+		t.Fatalf("%+v: single-port T = %d, max_step = %v, below all-port's %d and %d", c, res.T, maxStep, law, wantMax)
+	}
+}
+
+// measureIndex is the index of the measure named name in Measures.
+func measureIndex(name string) int {
+	return slices.IndexFunc(Measures, func(m Measure) bool { return m.Name == name })
+}
+
+// TestBitonicFaultyPackets checks the per-packet records of a sort over
+// detours against the intact sort of the same request: the items move in
+// the same steps whatever the faults, so the hops agree, and an item that
+// last moved in intact step a arrives at the end of faulty step a.
+func TestBitonicFaultyPackets(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 3))
+	var sim Sim
+	for _, q := range []float64{0.001, 0.05} {
+		c := Config{Router: "bitonic", N: 5, Pattern: "random", Mu: 1, Q: q, Detours: "optimal", Port: AllPort,
+			Record: engine.Record{Packets: true}}
+		for range 20 {
+			res, err := sim.Trial(c, rng)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, ok := res.Measured(measureIndex("gamma")); !ok {
+				continue
+			}
+			intact, err := Bitonic(&sim.Req, engine.Record{Packets: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			ends := []int32{0}
+			for _, st := range ascend.StepTimes(ascend.NewSort(c.N, sim.Req.Dst), sim.System) {
+				ends = append(ends, ends[len(ends)-1]+st)
+			}
+			for item := range intact.Arrival {
+				if res.PacketHops[item] != intact.PacketHops[item] || res.Arrival[item] != ends[intact.Arrival[item]] {
+					t.Fatalf("q=%v item %d: arrival %d after %d hops; intact %d after %d, steps end at %v",
+						q, item, res.Arrival[item], res.PacketHops[item], intact.Arrival[item], intact.PacketHops[item], ends)
+				}
+			}
+		}
+	}
+}
