@@ -40,11 +40,11 @@ trials: 60
 seed: 7
 `}
 
-// writeChapterIIDataset runs chapterIISpecs into dir with the experiments
+// runSpecs runs the specs, given as text, into dir with the experiments
 // runner, in the layout the figures read.
-func writeChapterIIDataset(t *testing.T, dir string) {
+func runSpecs(t *testing.T, dir string, specs ...string) {
 	t.Helper()
-	for _, text := range chapterIISpecs {
+	for _, text := range specs {
 		s, err := experiments.Parse("test.yaml", []byte(text))
 		if err != nil {
 			t.Fatal(err)
@@ -62,14 +62,7 @@ func writeChapterIIDataset(t *testing.T, dir string) {
 // trial that has one at 1, a shift of 1/(n·2^n) in the mean fraction).
 func TestLoadLawTests(t *testing.T) {
 	dir := t.TempDir()
-	s, err := experiments.Parse("test.yaml", []byte(chapterIISpecs[1]))
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := &experiments.Runner{Spec: s, Dir: dir, Workers: 2, Shard: experiments.Unsharded}
-	if _, err := r.Run(context.Background()); err != nil {
-		t.Fatal(err)
-	}
+	runSpecs(t, dir, chapterIISpecs[1])
 	rows, err := readLoadCounts(dir, "butterfly-loads")
 	if err != nil {
 		t.Fatal(err)
@@ -124,7 +117,7 @@ func TestCrossing(t *testing.T) {
 // lies within a factor 1.5 of the bracket's q (60 trials are few).
 func TestReplicationThresholdData(t *testing.T) {
 	dir := t.TempDir()
-	writeChapterIIDataset(t, dir)
+	runSpecs(t, dir, chapterIISpecs...)
 	var notes []string
 	pts, err := readLosses(dir, &notes)
 	if err != nil {

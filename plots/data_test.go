@@ -219,6 +219,6 @@ func writeDataset(t *testing.T, dir string) {
 		})
 		seqs.write(t, dir, "delay-sequences", "delayseq", n)
 	}
-	writeChapterIIDataset(t, dir)
-	writeChapterIIIDataset(t, dir)
+	runSpecs(t, dir, chapterIISpecs...)
+	runSpecs(t, dir, faultyValiantSpec)
 }

@@ -1,10 +1,7 @@
 package plots
 
 import (
-	"context"
 	"testing"
-
-	"github.com/hyperroute/hyperroute/experiments"
 )
 
 // detourSpecs are small runs of the Chapter III.1 experiments, under their
@@ -38,22 +35,6 @@ trials: 30
 seed: 7
 `}
 
-// writeDetoursDataset runs detourSpecs into dir with the experiments
-// runner.
-func writeDetoursDataset(t *testing.T, dir string) {
-	t.Helper()
-	for _, text := range detourSpecs {
-		s, err := experiments.Parse("test.yaml", []byte(text))
-		if err != nil {
-			t.Fatal(err)
-		}
-		r := &experiments.Runner{Spec: s, Dir: dir, Workers: 2, Shard: experiments.Unsharded}
-		if _, err := r.Run(context.Background()); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
-
 // TestReadDetourTrials checks the rows the detour figures read from the
 // small runs: every trial over detours, the optimal system complete
 // exactly when no failed edge lacks an intact detour, γ set exactly when
@@ -61,7 +42,7 @@ func writeDetoursDataset(t *testing.T, dir string) {
 // failed edges).
 func TestReadDetourTrials(t *testing.T) {
 	dir := t.TempDir()
-	writeDetoursDataset(t, dir)
+	runSpecs(t, dir, detourSpecs...)
 	for _, exp := range []string{"detour-existence", "matching"} {
 		rows, err := readDetourTrials(dir, exp)
 		if err != nil {

@@ -1,10 +1,7 @@
 package plots
 
 import (
-	"context"
 	"testing"
-
-	"github.com/hyperroute/hyperroute/experiments"
 )
 
 // faultyValiantSpec is a small faulty-valiant run.
@@ -23,26 +20,12 @@ trials: 40
 seed: 13
 `
 
-// writeChapterIIIDataset runs faultyValiantSpec into dir with the
-// experiments runner.
-func writeChapterIIIDataset(t *testing.T, dir string) {
-	t.Helper()
-	s, err := experiments.Parse("test.yaml", []byte(faultyValiantSpec))
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := &experiments.Runner{Spec: s, Dir: dir, Workers: 2, Shard: experiments.Unsharded}
-	if _, err := r.Run(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-}
-
 // TestSimTrials reads the run back as the figures do: every trial of a
 // detour strategy is routed iff ok, and under the thesis' model (queue,
 // priority) every routed trial is in lockstep with T = d·(T_intact−1)+1.
 func TestSimTrials(t *testing.T) {
 	dir := t.TempDir()
-	writeChapterIIIDataset(t, dir)
+	runSpecs(t, dir, faultyValiantSpec)
 	rows, err := readSimTrials(dir)
 	if err != nil {
 		t.Fatal(err)

@@ -20,7 +20,7 @@ func TestFigures(t *testing.T) {
 	dir := t.TempDir()
 	writeDataset(t, dir)
 	writeCollectives(t, dir)
-	writeDetoursDataset(t, dir)
+	runSpecs(t, dir, detourSpecs...)
 	want := map[string][]string{
 		"t-tail":                   {"t-tail"},
 		"delayseq-n<N>":            {"delayseq-n4", "delayseq-n6"},
