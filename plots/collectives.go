@@ -6,7 +6,6 @@ import (
 	"math"
 	"slices"
 
-	"github.com/apache/arrow-go/v18/arrow/array"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 )
@@ -31,7 +30,7 @@ func readCollectives(dir, experiment string) ([]collRow, error) {
 	ports, models := c.strings("port", false), c.strings("model", false)
 	ps, ms, rhos, bsteps := c.ints("p", false), c.ints("m", false), c.ints("rho", false), c.ints("bound_steps", false)
 	rhoM, eta, times, beta := c.floats("rho_m"), c.floats("eta"), c.floats("time"), c.floats("bound_eta")
-	closed, brho := nullableNaN(c, "closed"), nullableNaN(c, "bound_rho")
+	closed, brho := read(c, "closed", false, nullableNaNs), read(c, "bound_rho", false, nullableNaNs)
 	if err := c.release(); err != nil {
 		return nil, err
 	}
@@ -42,18 +41,6 @@ func readCollectives(dir, experiment string) ([]collRow, error) {
 			closed: closed[i], boundSteps: int(bsteps[i]), boundRho: brho[i], boundEta: beta[i]}
 	}
 	return rows, nil
-}
-
-// nullableNaN returns a nullable float64 column, null as NaN.
-func nullableNaN(c *columns, name string) []float64 {
-	if c.err != nil {
-		return nil
-	}
-	out, err := nullable(c.tbl, name, func(a *array.Float64, i int) float64 { return a.Value(i) }, math.NaN())
-	if err != nil {
-		c.err = err
-	}
-	return out
 }
 
 // CollectivesSize draws collectives-size: time against the block size m on

@@ -7,7 +7,6 @@ import (
 	"math"
 	"slices"
 
-	"github.com/apache/arrow-go/v18/arrow/array"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 
@@ -32,16 +31,8 @@ func readDetourTrials(dir, experiment string) ([]detourTrial, error) {
 		return nil, err
 	}
 	ns, qs, strategies := c.ints("n", false), c.floats("q"), c.strings("detours", false)
-	boolean := func(a *array.Boolean, i int) int8 { return int8(btoi(a.Value(i))) }
-	var ok, stranded []int8
-	var gamma []int64
-	if c.err == nil {
-		if ok, c.err = nullable(c.tbl, "ok", boolean, -1); c.err == nil {
-			if stranded, c.err = nullable(c.tbl, "no_detour", boolean, -1); c.err == nil {
-				gamma, c.err = nullable(c.tbl, "gamma", func(a *array.Int64, i int) int64 { return a.Value(i) }, -1)
-			}
-		}
-	}
+	ok, stranded := read(c, "ok", false, nullableBools), read(c, "no_detour", false, nullableBools)
+	gamma := read(c, "gamma", false, nullableInts)
 	if err := c.release(); err != nil {
 		return nil, err
 	}
@@ -58,13 +49,6 @@ func readDetourTrials(dir, experiment string) ([]detourTrial, error) {
 	return rows, nil
 }
 
-func btoi(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
 // rateByQ draws, for the trials of one series, the fraction with event
 // against q with 95% Clopper–Pearson intervals, leaving out the q where
 // none had it; it returns how many it left out.
@@ -77,7 +61,9 @@ func rateByQ(p *plot.Plot, rows []detourTrial, event func(detourTrial) bool, nam
 		for _, r := range rows {
 			if r.q == q {
 				all++
-				k += btoi(event(r))
+				if event(r) {
+					k++
+				}
 			}
 		}
 		if k == 0 {

@@ -53,7 +53,9 @@ func TestReadDetourTrials(t *testing.T) {
 		}
 		stranded := 0
 		for _, r := range rows {
-			stranded += btoi(r.noDetour)
+			if r.noDetour {
+				stranded++
+			}
 			if r.ok != (r.gamma >= 0) {
 				t.Errorf("%s: %+v: gamma set iff ok", exp, r)
 			}

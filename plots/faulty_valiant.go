@@ -5,8 +5,6 @@ import (
 	"math"
 	"slices"
 
-	"github.com/apache/arrow-go/v18/arrow"
-	"github.com/apache/arrow-go/v18/arrow/array"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 )
@@ -42,17 +40,6 @@ func readSimTrials(dir string) ([]simTrial, error) {
 		rows[i] = simTrial{g[i], q[i], det[i], rer[i], conf[i], del[i], dq[i], T[i], ti[i], d[i], dropped[i], ok[i], lock[i]}
 	}
 	return rows, c.release()
-}
-
-// nullableBools returns a nullable boolean column of tbl as 1, 0, or −1 for
-// null.
-func nullableBools(tbl arrow.Table, name string) ([]int8, error) {
-	return nullable(tbl, name, func(a *array.Boolean, i int) int8 {
-		if a.Value(i) {
-			return 1
-		}
-		return 0
-	}, -1)
 }
 
 // simShare is the share of the routed trials of one model and q in which a

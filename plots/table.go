@@ -4,10 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 
 	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
 
 	"github.com/hyperroute/hyperroute/results"
 )
@@ -75,4 +77,54 @@ func (c *columns) floats(name string) []float64 {
 // strings returns a string column; with optional, nil if it is missing.
 func (c *columns) strings(name string, optional bool) []string {
 	return read(c, name, optional, results.Strings)
+}
+
+// nullableInts returns a nullable int64 column of tbl, −1 for null.
+func nullableInts(tbl arrow.Table, name string) ([]int64, error) {
+	return nullable(tbl, name, func(a *array.Int64, i int) int64 { return a.Value(i) }, -1)
+}
+
+// nullableFloats returns a nullable float64 column of tbl, −1 for null.
+func nullableFloats(tbl arrow.Table, name string) ([]float64, error) {
+	return nullable(tbl, name, func(a *array.Float64, i int) float64 { return a.Value(i) }, -1)
+}
+
+// nullableNaNs returns a nullable float64 column of tbl, NaN for null.
+func nullableNaNs(tbl arrow.Table, name string) ([]float64, error) {
+	return nullable(tbl, name, func(a *array.Float64, i int) float64 { return a.Value(i) }, math.NaN())
+}
+
+// nullableBools returns a nullable boolean column of tbl as 1, 0, or −1 for
+// null.
+func nullableBools(tbl arrow.Table, name string) ([]int8, error) {
+	return nullable(tbl, name, func(a *array.Boolean, i int) int8 {
+		if a.Value(i) {
+			return 1
+		}
+		return 0
+	}, -1)
+}
+
+// nullable reads the column of tbl named name, of array type A, with none
+// in place of nulls.
+func nullable[A arrow.Array, T any](tbl arrow.Table, name string, value func(A, int) T, none T) ([]T, error) {
+	idx := tbl.Schema().FieldIndices(name)
+	if len(idx) != 1 {
+		return nil, fmt.Errorf("want one column %q, have %d", name, len(idx))
+	}
+	var out []T
+	for _, ch := range tbl.Column(idx[0]).Data().Chunks() {
+		a, ok := ch.(A)
+		if !ok {
+			return nil, fmt.Errorf("column %q is %s", name, ch.DataType())
+		}
+		for i := range ch.Len() {
+			if ch.IsNull(i) {
+				out = append(out, none)
+			} else {
+				out = append(out, value(a, i))
+			}
+		}
+	}
+	return out, nil
 }
