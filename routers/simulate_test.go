@@ -6,9 +6,15 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/hyperroute/hyperroute/detours"
+
 	"github.com/hyperroute/hyperroute/engine"
 	"github.com/hyperroute/hyperroute/faults"
 )
+
+// randomDetours chooses a uniformly random intact detour for every failed
+// edge.
+var randomDetours, _ = detours.Lookup("random")
 
 // simModel is one of the eight models of the simulation.
 type simModel struct{ edge, queue, fifo bool }
@@ -122,23 +128,6 @@ func checkSim(in simInstance, m simModel, out *simulated) error {
 	return nil
 }
 
-// someSystem chooses for every failed edge of f the first intact detour,
-// trying dimensions from a random one on; ok is false if an edge has none.
-func someSystem(f *faults.Set, rng *rand.Rand) (y *faults.System, ok bool) {
-	y = faults.NewSystem(f)
-	ok = true
-	f.Each(func(v uint32, d int) {
-		for k, i0 := 0, rng.IntN(f.N); k < f.N; k++ {
-			if i := (i0+k)%f.N + 1; i != d && f.Intact(faults.Detour{V: v, D: d, I: i}) {
-				y.Choose(v, d, i)
-				return
-			}
-		}
-		ok = false
-	})
-	return y, ok
-}
-
 // randomInstance draws a random permutation with Valiant's intermediates
 // (or none: e-cube) on Q_n with k failed edges that have a complete system.
 func randomInstance(n, k int, valiant bool, rng *rand.Rand) simInstance {
@@ -153,7 +142,8 @@ func randomRequest(n, mu, k int, valiant bool, rng *rand.Rand) simInstance {
 		if err := f.Exactly(k, rng); err != nil {
 			panic(err)
 		}
-		y, ok := someSystem(f, rng)
+		y := faults.NewSystem(f)
+		ok := randomDetours.Choose(y, rng)
 		if !ok {
 			continue
 		}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -95,13 +94,7 @@ func runDetours(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if *jsonl {
-		enc := json.NewEncoder(stdout)
-		for _, r := range rows {
-			if err := enc.Encode(r); err != nil {
-				return err
-			}
-		}
-		return nil
+		return writeJSONL(stdout, rows)
 	}
 	return printDetours(stdout, rows)
 }
