@@ -171,14 +171,8 @@ func (a *adaptive) Packets() int { return len(a.Dst) }
 
 func (a *adaptive) Nodes() int { return 1 << a.N }
 
-// Queues is 1 in the single-port model; all-port has one queue per
-// out-link, the queue of dimension d being d−1.
-func (a *adaptive) Queues() int {
-	if a.port == AllPort {
-		return a.N
-	}
-	return 1
-}
+// Queues is the port model's: one queue per node, or one per out-link.
+func (a *adaptive) Queues() int { return a.port.Queues(a.N) }
 
 func (a *adaptive) Start(first int, batch []engine.Move) {
 	for i := range batch {
@@ -233,10 +227,7 @@ func (a *adaptive) place(m *engine.Move, at uint32, lost engine.Fate) {
 // from the priority.
 func (a *adaptive) hop(m *engine.Move, dim int) {
 	m.Prio = uint8(dim + int(m.Phase)*a.Off)
-	m.Queue = 0
-	if a.port == AllPort {
-		m.Queue = uint16(dim - 1)
-	}
+	m.Queue = a.port.Queue(dim)
 }
 
 // detourHop returns the dimension of packet id's next detour hop.

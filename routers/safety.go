@@ -143,14 +143,8 @@ func (s *safety) Packets() int { return len(s.dst) }
 
 func (s *safety) Nodes() int { return 1 << s.n }
 
-// Queues is 1 in the single-port model; all-port has one queue per
-// out-link, the queue of dimension d being d−1.
-func (s *safety) Queues() int {
-	if s.port == AllPort {
-		return s.n
-	}
-	return 1
-}
+// Queues is the port model's: one queue per node, or one per out-link.
+func (s *safety) Queues() int { return s.port.Queues(s.n) }
 
 func (s *safety) Start(first int, batch []engine.Move) {
 	mu := len(s.dst) >> s.n
@@ -206,10 +200,7 @@ func (s *safety) place(m *engine.Move, at uint32, source bool) {
 			return
 		}
 	}
-	m.Prio, m.Queue = uint8(dim), 0
-	if s.port == AllPort {
-		m.Queue = uint16(dim - 1)
-	}
+	m.Prio, m.Queue = uint8(dim), s.port.Queue(dim)
 }
 
 // Remain returns the hops packet p, waiting at node at, still has to go:

@@ -90,14 +90,8 @@ func (w *waypoints) Packets() int { return len(w.Dst) }
 
 func (w *waypoints) Nodes() int { return 1 << w.N }
 
-// Queues is 1 in the single-port model; all-port has one queue per
-// out-link, the queue of dimension d being d−1.
-func (w *waypoints) Queues() int {
-	if w.port == AllPort {
-		return w.N
-	}
-	return 1
-}
+// Queues is the port model's: one queue per node, or one per out-link.
+func (w *waypoints) Queues() int { return w.port.Queues(w.N) }
 
 func (w *waypoints) Start(first int, batch []engine.Move) {
 	for i := range batch {
@@ -127,10 +121,7 @@ func (w *waypoints) place(m *engine.Move, at uint32) {
 		m.Fate = engine.Delivered
 		return
 	}
-	m.Queue = 0
-	if w.port == AllPort {
-		m.Queue = uint16(d)
-	}
+	m.Queue = w.port.Queue(d + 1)
 }
 
 // Remain returns the hops packet p, waiting at node at, still has to go.
