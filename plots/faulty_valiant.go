@@ -85,22 +85,9 @@ func FaultyValiant(dir, out string) (Output, error) {
 			p := newPlot("q", "share of routed trials")
 			p.Title.Text = fmt.Sprintf("delivery %s, detour queues %s", del, dq)
 			for ci, conf := range confs {
+				of := func(r simTrial) bool { return r.Confluent == conf && r.Delivery == del && r.DetourQ == dq }
 				for _, sh := range simShares {
-					var xys plotter.XYs
-					for _, q := range qs {
-						in, all := 0, 0
-						for _, r := range rows {
-							if r.Q == q && r.Confluent == conf && r.Delivery == del && r.DetourQ == dq {
-								all++
-								if sh.in(r) {
-									in++
-								}
-							}
-						}
-						if all > 0 {
-							xys = append(xys, plotter.XY{X: q, Y: float64(in) / float64(all)})
-						}
-					}
+					xys := shareByQ(rows, qs, of, sh.in)
 					if err := addLine(p, "", xys, plotter.Line{LineStyle: dataLine(colour(ci), sh.dash)}); err != nil {
 						return o, err
 					}
@@ -119,6 +106,27 @@ func FaultyValiant(dir, out string) (Output, error) {
 	}
 	o.Files, err = saveStack(out, "faulty-valiant", panels...)
 	return o, err
+}
+
+// shareByQ returns, at each q of qs, the share of the rows of that q
+// selected by of in which holds holds; a q without such rows is left out.
+func shareByQ(rows []simTrial, qs []float64, of, holds func(simTrial) bool) plotter.XYs {
+	var xys plotter.XYs
+	for _, q := range qs {
+		in, all := 0, 0
+		for _, r := range rows {
+			if r.Q == q && of(r) {
+				all++
+				if holds(r) {
+					in++
+				}
+			}
+		}
+		if all > 0 {
+			xys = append(xys, plotter.XY{X: q, Y: float64(in) / float64(all)})
+		}
+	}
+	return xys
 }
 
 // restrictSim keeps the largest n and the optimal strategy (or the first
@@ -191,21 +199,8 @@ func FaultyValiantDelivered(dir, out string) (Output, error) {
 	p := newPlot("q", "share of trials delivering every packet")
 	for si, s := range strategies {
 		for ni, n := range ns {
-			var xys plotter.XYs
-			for _, q := range qs {
-				in, all := 0, 0
-				for _, r := range rows {
-					if r.Q == q && r.N == n && r.method() == s {
-						all++
-						if r.delivered() {
-							in++
-						}
-					}
-				}
-				if all > 0 {
-					xys = append(xys, plotter.XY{X: q, Y: float64(in) / float64(all)})
-				}
-			}
+			of := func(r simTrial) bool { return r.N == n && r.method() == s }
+			xys := shareByQ(rows, qs, of, simTrial.delivered)
 			if err := addLine(p, "", xys, plotter.Line{LineStyle: dataLine(colour(si), ni)}); err != nil {
 				return o, err
 			}
