@@ -57,7 +57,8 @@ func (s *Set) Stranded() int {
 // of more than γ of its detours (Ch. III.1).
 type System struct {
 	Faults *Set
-	via    []int8 // by edge index: the detour's dimension I, 0 for none
+	via    []int8  // by edge index: the detour's dimension I, 0 for none
+	loads  []int32 // Gamma's and Check's buffer of middle loads
 }
 
 // NewSystem returns the system on f without detours.
@@ -122,7 +123,8 @@ func (y *System) Loads(buf []int32) []int32 {
 func (y *System) Gamma() (perDim []int, gamma int) {
 	n := y.Faults.N
 	perDim = make([]int, n)
-	for e, l := range y.Loads(nil) {
+	y.loads = y.Loads(y.loads)
+	for e, l := range y.loads {
 		if d := e % n; int(l) > perDim[d] {
 			perDim[d] = int(l)
 		}
@@ -154,7 +156,8 @@ func (y *System) Check(gamma int) error {
 			return fmt.Errorf("faults: detour %v of edge %d-%d->%d crosses a failed edge", u.Nodes(), u.V, u.D, hypercube.Neighbor(u.V, u.D))
 		}
 	}
-	for e, l := range y.Loads(nil) {
+	y.loads = y.Loads(y.loads)
+	for e, l := range y.loads {
 		if int(l) > gamma {
 			v, d := uint32(e/n), e%n+1
 			return fmt.Errorf("faults: edge %d-%d->%d is the middle edge of %d detours, more than γ = %d", v, d, hypercube.Neighbor(v, d), l, gamma)
