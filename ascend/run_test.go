@@ -14,52 +14,6 @@ import (
 
 func testRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 0xa5ce)) }
 
-// faultSets calls f with every set of at most k failed edges of Q_n.
-func faultSets(n, k int, f func(*faults.Set)) {
-	var edges []int
-	var rec func(from int)
-	rec = func(from int) {
-		s, _ := faults.New(n)
-		for _, e := range edges {
-			s.Fail(uint32(e/n), e%n+1)
-		}
-		f(s)
-		if len(edges) == k {
-			return
-		}
-		for e := from; e < n<<n; e++ {
-			edges = append(edges, e)
-			rec(e + 1)
-			edges = edges[:len(edges)-1]
-		}
-	}
-	rec(0)
-}
-
-// systems calls f with every complete detour system on s made of intact
-// detours; there is none if a failed edge has no intact detour.
-func systems(s *faults.Set, f func(*faults.System)) {
-	y := faults.NewSystem(s)
-	var edges [][2]int
-	s.Each(func(v uint32, d int) { edges = append(edges, [2]int{int(v), d}) })
-	var rec func(j int)
-	rec = func(j int) {
-		if j == len(edges) {
-			f(y)
-			return
-		}
-		v, d := uint32(edges[j][0]), edges[j][1]
-		for i := 1; i <= s.N; i++ {
-			if i != d && s.Intact(faults.Detour{V: v, D: d, I: i}) {
-				y.Choose(v, d, i)
-				rec(j + 1)
-			}
-		}
-		y.Choose(v, d, 0)
-	}
-	rec(0)
-}
-
 // randomSystem returns a system on s of uniformly random intact detours,
 // or nil if a failed edge has none.
 func randomSystem(s *faults.Set, rng *rand.Rand) *faults.System {
@@ -215,9 +169,9 @@ func TestSortExhaustive(t *testing.T) {
 		rng := testRand(uint64(c.n))
 		var r Runner
 		sets, runs, slower := 0, 0, 0
-		faultSets(c.n, c.k, func(s *faults.Set) {
+		faults.EachSet(c.n, c.k, func(s *faults.Set) {
 			sets++
-			systems(s, func(y *faults.System) {
+			faults.EachSystem(s, func(y *faults.System) {
 				runs++
 				checkSort(t, &r, y, rng, false)
 				if sp := checkSort(t, &r, y, rng, true); sp.T > SortTime(y) {
@@ -265,8 +219,8 @@ func TestCollectivesExhaustive(t *testing.T) {
 	const n = 3
 	rng := testRand(3)
 	var r Runner
-	faultSets(n, 2, func(s *faults.Set) {
-		systems(s, func(y *faults.System) {
+	faults.EachSet(n, 2, func(s *faults.Set) {
+		faults.EachSystem(s, func(y *faults.System) {
 			for root := range uint32(1) << n {
 				for _, single := range []bool{false, true} {
 					checkCollectives(t, &r, y, root, rng, single)

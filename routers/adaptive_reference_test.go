@@ -42,7 +42,7 @@ func TestAdaptiveMatchesReferenceExhaustive(t *testing.T) {
 	var perms [][]uint32
 	permutations(4, func(p []uint32) { perms = append(perms, slices.Clone(p)) })
 	lost, sets := 0, 0
-	faultSets(2, 2, func(f *faults.Set) {
+	faults.EachSet(2, 2, func(f *faults.Set) {
 		sets++
 		for _, router := range []string{"adaptive-ecube", "adaptive-valiant"} {
 			for _, reroute := range Reroutes {

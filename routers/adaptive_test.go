@@ -166,27 +166,6 @@ func followLegs(seq []uint32, legs []uint32, f *faults.Set, reroute string) (los
 	return false, around, nil
 }
 
-// faultSets calls fn with every set of at most k failed directed edges of
-// Q_n.
-func faultSets(n, k int, fn func(*faults.Set)) {
-	m := n << n
-	var rec func(from int, chosen []int)
-	rec = func(from int, chosen []int) {
-		f, _ := faults.New(n)
-		for _, e := range chosen {
-			f.Fail(uint32(e/n), e%n+1)
-		}
-		fn(f)
-		if len(chosen) == k {
-			return
-		}
-		for e := from; e < m; e++ {
-			rec(e+1, append(chosen, e))
-		}
-	}
-	rec(0, nil)
-}
-
 // TestAdaptiveExhaustive routes both adaptive routers, both reroutes, both
 // port models and two disciplines on Q_2 and Q_3 under every set of at most
 // two failed edges, several random permutations each, and checks every run
@@ -195,7 +174,7 @@ func TestAdaptiveExhaustive(t *testing.T) {
 	var sim Sim
 	sets, routed := 0, map[string]int{}
 	for n := 2; n <= 3; n++ {
-		faultSets(n, 2, func(f *faults.Set) {
+		faults.EachSet(n, 2, func(f *faults.Set) {
 			sets++
 			for _, router := range []string{"adaptive-ecube", "adaptive-valiant"} {
 				for _, reroute := range Reroutes {

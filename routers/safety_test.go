@@ -78,7 +78,7 @@ func checkLevels(s *safety) error {
 func TestSafetyLevelsGuarantee(t *testing.T) {
 	positive := 0
 	for n := 2; n <= 3; n++ {
-		faultSets(n, 3, func(f *faults.Set) {
+		faults.EachSet(n, 3, func(f *faults.Set) {
 			s := safetyLevels(f)
 			if err := checkLevels(s); err != nil {
 				t.Fatalf("faults %v: %v", f, err)
@@ -210,7 +210,7 @@ func TestSafetyRuns(t *testing.T) {
 		rerouted += measuredInt(res, "rerouted")
 	}
 	for n := 2; n <= 3; n++ {
-		faultSets(n, 2, func(f *faults.Set) {
+		faults.EachSet(n, 2, func(f *faults.Set) {
 			for _, port := range []Port{SinglePort, AllPort} {
 				for seed := range uint64(3) {
 					c := Config{N: n, Port: port}

@@ -110,47 +110,11 @@ func (s *search) broken(m simModel, r string) *found {
 // detourSystems calls fn with every set of 1 … k failed edges of Q_n that has a
 // complete detour system, and each such system.
 func detourSystems(n, k int, fn func(y *faults.System)) {
-	edges := n << n
-	var rec func(first, left int, f *faults.Set)
-	rec = func(first, left int, f *faults.Set) {
+	faults.EachSet(n, k, func(f *faults.Set) {
 		if f.Count() > 0 {
-			systems(f, fn)
+			faults.EachSystem(f, fn)
 		}
-		if left == 0 {
-			return
-		}
-		for e := first; e < edges; e++ {
-			g, _ := faults.New(n)
-			g.CopyFrom(f)
-			g.Fail(uint32(e/n), e%n+1)
-			rec(e+1, left-1, g)
-		}
-	}
-	f, _ := faults.New(n)
-	rec(0, k, f)
-}
-
-// systems calls fn with every complete detour system on f.
-func systems(f *faults.Set, fn func(y *faults.System)) {
-	var failed [][2]int
-	f.Each(func(v uint32, d int) { failed = append(failed, [2]int{int(v), d}) })
-	y := faults.NewSystem(f)
-	var rec func(i int)
-	rec = func(i int) {
-		if i == len(failed) {
-			fn(y)
-			return
-		}
-		v, d := uint32(failed[i][0]), failed[i][1]
-		for dim := 1; dim <= f.N; dim++ {
-			if dim != d && f.Intact(faults.Detour{V: v, D: d, I: dim}) {
-				y.Choose(v, d, dim)
-				rec(i + 1)
-			}
-		}
-		y.Choose(v, d, 0)
-	}
-	rec(0)
+	})
 }
 
 // movingPerms calls fn with every permutation of 0 … m−1 that moves at
