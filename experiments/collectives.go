@@ -19,14 +19,14 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/hyperroute/hyperroute/collectives"
+	"github.com/hyperroute/hyperroute/dataset"
 	"github.com/hyperroute/hyperroute/engine"
-	"github.com/hyperroute/hyperroute/results"
 	"github.com/hyperroute/hyperroute/routers"
 	"github.com/hyperroute/hyperroute/topology"
 )
 
 // TableCollectives holds one row per run of a collectives spec
-// (results/SCHEMA.md).
+// (dataset/SCHEMA.md).
 const TableCollectives = "collectives"
 
 // CollectiveSpec is an experiment over collective operations (package
@@ -248,24 +248,24 @@ func RunCollectives(ctx context.Context, s *CollectiveSpec, dir string, workers 
 	}
 	schema, rec := collectiveRecord(out)
 	defer rec.Release()
-	m := results.Manifest{Experiment: s.Name, Description: s.Description, Spec: s.Text, SpecSHA256: results.SpecDigest(s.Text),
-		MasterSeed: s.Seed, Trials: 1, Harness: results.CurrentProvenance(), TieBreak: engine.TieBreak, Started: started}
-	part := results.Part{Dir: dir, Experiment: s.Name, Table: TableCollectives, Shard: results.ShardName(0, 1)}
+	m := dataset.Manifest{Experiment: s.Name, Description: s.Description, Spec: s.Text, SpecSHA256: dataset.SpecDigest(s.Text),
+		MasterSeed: s.Seed, Trials: 1, Harness: dataset.CurrentProvenance(), TieBreak: engine.TieBreak, Started: started}
+	part := dataset.Part{Dir: dir, Experiment: s.Name, Table: TableCollectives, Shard: dataset.ShardName(0, 1)}
 	removeTemps(part.Path())
-	if err := results.WritePartition(part.Path(), nil, schema, []arrow.RecordBatch{rec}, m.FileMeta(TableCollectives, part.Shard, int64(len(out)))); err != nil {
+	if err := dataset.WritePartition(part.Path(), nil, schema, []arrow.RecordBatch{rec}, m.FileMeta(TableCollectives, part.Shard, int64(len(out)))); err != nil {
 		return 0, err
 	}
-	files, err := results.Scan(dir, s.Name)
+	files, err := dataset.Scan(dir, s.Name)
 	if err != nil {
 		return 0, err
 	}
-	m.Finished, m.Shards, m.Tables = time.Now(), 1, results.Summarize(files)
-	return len(out), results.WriteManifest(dir, s.Name, m)
+	m.Finished, m.Shards, m.Tables = time.Now(), 1, dataset.Summarize(files)
+	return len(out), dataset.WriteManifest(dir, s.Name, m)
 }
 
 // wantFiles returns the one file of a run of s, by path.
 func (s *CollectiveSpec) wantFiles() map[string]wantFile {
-	p := results.Part{Table: TableCollectives, Shard: results.ShardName(0, 1)}
+	p := dataset.Part{Table: TableCollectives, Shard: dataset.ShardName(0, 1)}
 	return map[string]wantFile{p.Rel(): {TableCollectives, "the table of every run of the spec", int64(len(s.Configs())), true, collectiveSchema()}}
 }
 

@@ -13,7 +13,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 
 	"github.com/hyperroute/hyperroute/collectives"
-	"github.com/hyperroute/hyperroute/results"
+	"github.com/hyperroute/hyperroute/dataset"
 )
 
 const smallCollectives = `name: coll
@@ -90,7 +90,7 @@ func TestRunCollectives(t *testing.T) {
 	if err != nil || n != len(s.Configs()) {
 		t.Fatalf("%d rows, %v", n, err)
 	}
-	tbl, err := results.ReadDataset(dir, "coll", TableCollectives)
+	tbl, err := dataset.ReadDataset(dir, "coll", TableCollectives)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,7 +103,7 @@ func TestRunCollectives(t *testing.T) {
 			t.Errorf("column %d is %s, want %s", i, got, c.Name)
 		}
 	}
-	times, err := results.Float64s(tbl, "time")
+	times, err := dataset.Float64s(tbl, "time")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,19 +121,19 @@ func TestRunCollectives(t *testing.T) {
 			t.Errorf("row %d: time %v, closed %v; want %v, %v", i, times[i], closed.Value(i), want.Time, want.Closed)
 		}
 	}
-	if _, err := results.ReadManifest(dir, "coll"); err != nil {
+	if _, err := dataset.ReadManifest(dir, "coll"); err != nil {
 		t.Error(err)
 	}
 	before, _ := os.ReadFile(filepath.Join(dir, "coll", TableCollectives, "part-0-of-1.parquet"))
 	if _, err := RunCollectives(context.Background(), s, dir, 1); err != nil {
 		t.Fatal(err)
 	}
-	tbl2, err := results.ReadDataset(dir, "coll", TableCollectives)
+	tbl2, err := dataset.ReadDataset(dir, "coll", TableCollectives)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer tbl2.Release()
-	times2, _ := results.Float64s(tbl2, "time")
+	times2, _ := dataset.Float64s(tbl2, "time")
 	if len(before) == 0 || !slices.Equal(times, times2) {
 		t.Error("a rerun differs")
 	}

@@ -28,7 +28,7 @@
 // (default n). A unit is one partition in one shard; the Runner runs its
 // trials on all workers and, once every trial is done, writes one Parquet
 // file per table, rows ordered by (point index, trial), with
-// results.WritePartition: the partition columns are left out of the file,
+// dataset.WritePartition: the partition columns are left out of the file,
 // their values being in its directory names. A rerun skips the units whose
 // files are complete, and sets aside and redoes those with a damaged file
 // (Runner.Damaged). Merge checks that every shard of every partition is

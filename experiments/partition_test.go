@@ -10,7 +10,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/parquet/file"
 
-	"github.com/hyperroute/hyperroute/results"
+	"github.com/hyperroute/hyperroute/dataset"
 )
 
 // layoutSpec is a small grid over every axis, recording three tables; the
@@ -62,7 +62,7 @@ func fileColumns(t *testing.T, path string) ([]string, map[string]string) {
 // TestPartitionLayouts runs one grid with several partition keys, none
 // included: the part files leave the partition columns out (the hive
 // convention) and record the partition, an unpartitioned run keeps every
-// column in one file per table, and results.ReadDataset reads the same
+// column in one file per table, and dataset.ReadDataset reads the same
 // table, column for column and row for row, from every layout.
 func TestPartitionLayouts(t *testing.T) {
 	layouts := [][]string{{}, {"n"}, {"router", "n", "port"}, {"pattern", "mu", "queue"}}
@@ -88,11 +88,11 @@ func TestPartitionLayouts(t *testing.T) {
 					if filepath.Dir(path) != filepath.Join(dir, "lay", table) {
 						t.Errorf("unpartitioned file %s not in the table directory", path)
 					}
-					if _, ok := meta[results.MetaPartition]; ok {
-						t.Errorf("%s: records partition %q", path, meta[results.MetaPartition])
+					if _, ok := meta[dataset.MetaPartition]; ok {
+						t.Errorf("%s: records partition %q", path, meta[dataset.MetaPartition])
 					}
-				} else if meta[results.MetaPartition] != u.String() {
-					t.Errorf("%s: %s = %q, want %q", path, results.MetaPartition, meta[results.MetaPartition], u.String())
+				} else if meta[dataset.MetaPartition] != u.String() {
+					t.Errorf("%s: %s = %q, want %q", path, dataset.MetaPartition, meta[dataset.MetaPartition], u.String())
 				}
 			}
 		}
@@ -113,7 +113,7 @@ func TestPartitionLayouts(t *testing.T) {
 	}
 }
 
-// TestReadFileOfPart reads one part file with results.ReadFile, also
+// TestReadFileOfPart reads one part file with dataset.ReadFile, also
 // copied out of its directory: the grid columns are back with the grid
 // types, in their places.
 func TestReadFileOfPart(t *testing.T) {
@@ -130,7 +130,7 @@ func TestReadFileOfPart(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, p := range []string{path, lone} {
-		tbl, meta, err := results.ReadFile(p)
+		tbl, meta, err := dataset.ReadFile(p)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -140,8 +140,8 @@ func TestReadFileOfPart(t *testing.T) {
 				t.Errorf("%s: field %d = %s, want %s", p, i, got, f)
 			}
 		}
-		if meta[results.MetaPartition] != "port=single/n=3" {
-			t.Errorf("%s: partition %q", p, meta[results.MetaPartition])
+		if meta[dataset.MetaPartition] != "port=single/n=3" {
+			t.Errorf("%s: partition %q", p, meta[dataset.MetaPartition])
 		}
 		tbl.Release()
 	}

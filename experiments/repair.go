@@ -7,11 +7,11 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/hyperroute/hyperroute/results"
+	"github.com/hyperroute/hyperroute/dataset"
 )
 
 // Damaged is a file that a run found damaged and set aside, with
-// results.SetAside, so that its unit is redone.
+// dataset.SetAside, so that its unit is redone.
 type Damaged struct {
 	Unit   *Unit  // nil for the manifest
 	Path   string // relative to Dir/<name>, slash-separated
@@ -33,7 +33,7 @@ func (r *Runner) setAsideDamaged() error {
 	if err != nil {
 		return err
 	}
-	found := make(map[string]results.FileInfo, len(r.files))
+	found := make(map[string]dataset.FileInfo, len(r.files))
 	for _, f := range r.files {
 		found[f.Path] = f
 	}
@@ -45,7 +45,7 @@ func (r *Runner) setAsideDamaged() error {
 			if !ok {
 				continue
 			}
-			var damage *results.DamageError
+			var damage *dataset.DamageError
 			errors.As(f.Err, &damage)
 			if want, ok := listed[rel]; damage == nil && ok && !r.stale[rel] {
 				errors.As(want.Check(f.Summary()), &damage)
@@ -63,16 +63,16 @@ func (r *Runner) setAsideDamaged() error {
 // manifestFiles returns the files the run's manifest lists, by path, or nil
 // if there is no manifest. A manifest that cannot be read or is another
 // run's is set aside.
-func (r *Runner) manifestFiles() (map[string]results.FileSummary, error) {
-	m, err := results.ReadManifest(r.Dir, r.Spec.Name)
+func (r *Runner) manifestFiles() (map[string]dataset.FileSummary, error) {
+	m, err := dataset.ReadManifest(r.Dir, r.Spec.Name)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
 	if err != nil {
-		return nil, r.setAside(nil, results.ManifestName, fmt.Sprintf("it cannot be read (%v)", err))
+		return nil, r.setAside(nil, dataset.ManifestName, fmt.Sprintf("it cannot be read (%v)", err))
 	}
 	if err := sameRunAs(r.Spec.manifest(), r.Shard.K, m, m.Shards); err != nil {
-		return nil, r.setAside(nil, results.ManifestName, fmt.Sprintf("it describes another run (%v)", err))
+		return nil, r.setAside(nil, dataset.ManifestName, fmt.Sprintf("it describes another run (%v)", err))
 	}
 	return m.Files(), nil
 }
@@ -80,7 +80,7 @@ func (r *Runner) manifestFiles() (map[string]results.FileSummary, error) {
 // setAside sets aside the file rel of unit u, damaged for reason.
 func (r *Runner) setAside(u *Unit, rel, reason string) error {
 	root := filepath.Join(r.Dir, r.Spec.Name)
-	aside, err := results.SetAside(filepath.Join(root, filepath.FromSlash(rel)))
+	aside, err := dataset.SetAside(filepath.Join(root, filepath.FromSlash(rel)))
 	if err != nil {
 		return err
 	}
@@ -96,7 +96,7 @@ func (r *Runner) setAside(u *Unit, rel, reason string) error {
 // would no longer describe the files; the end of an unsharded run, or
 // merge, writes a new one.
 func (r *Runner) dropManifest() error {
-	err := os.Remove(filepath.Join(r.Dir, r.Spec.Name, results.ManifestName))
+	err := os.Remove(filepath.Join(r.Dir, r.Spec.Name, dataset.ManifestName))
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("results directory: %w", err)
 	}

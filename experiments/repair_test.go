@@ -14,7 +14,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 
-	"github.com/hyperroute/hyperroute/results"
+	"github.com/hyperroute/hyperroute/dataset"
 )
 
 // repairSpec has three units, each written as three tables.
@@ -41,7 +41,7 @@ func copyDir(t *testing.T, src, dst string) {
 // by path, as Scan finds them.
 func sums(t *testing.T, dir string) map[string]string {
 	t.Helper()
-	files, err := results.Scan(dir, "r")
+	files, err := dataset.Scan(dir, "r")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -113,7 +113,7 @@ var (
 func rewriteFile(t *testing.T, path string) []byte {
 	t.Helper()
 	rewrite(t, path, func(recs []arrow.RecordBatch) []arrow.RecordBatch { return recs },
-		func(meta map[string]string) { meta[results.MetaStarted] = "2000-01-01T00:00:00Z" })
+		func(meta map[string]string) { meta[dataset.MetaStarted] = "2000-01-01T00:00:00Z" })
 	return mustRead(t, path)
 }
 
@@ -155,7 +155,7 @@ func TestRepair(t *testing.T) {
 			copyDir(t, clean, dir)
 			u := units[tc.unit]
 			part := s.Part(dir, tc.table, u, Unsharded)
-			manifest := filepath.Join(dir, "r", results.ManifestName)
+			manifest := filepath.Join(dir, "r", dataset.ManifestName)
 			before := sums(t, dir)
 			damaged := tc.damage(t, part.Path())
 			want := map[string]string{part.Rel(): tc.problem}
@@ -163,7 +163,7 @@ func TestRepair(t *testing.T) {
 				if err := os.Remove(manifest); err != nil {
 					t.Fatal(err)
 				}
-				want[results.ManifestName] = "missing"
+				want[dataset.ManifestName] = "missing"
 			}
 
 			rep, err := Verify(dir, "r")
@@ -229,12 +229,12 @@ func TestRepairManifest(t *testing.T) {
 		name, body, problem, reason string
 	}{
 		{"garbage", "{", "cannot be read", "it cannot be read"},
-		{"another run", strings.Replace(string(mustRead(t, filepath.Join(clean, "r", results.ManifestName))), `"master_seed": 19`, `"master_seed": 20`, 1),
+		{"another run", strings.Replace(string(mustRead(t, filepath.Join(clean, "r", dataset.ManifestName))), `"master_seed": 19`, `"master_seed": 20`, 1),
 			"written by another run: master seed 19, want 20", "it describes another run (master seed 20, want 19)"},
 	} {
 		dir := filepath.Join(t.TempDir(), "out")
 		copyDir(t, clean, dir)
-		manifest := filepath.Join(dir, "r", results.ManifestName)
+		manifest := filepath.Join(dir, "r", dataset.ManifestName)
 		if err := os.WriteFile(manifest, []byte(tc.body), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -295,7 +295,7 @@ func TestInterruptedRedoDropsManifest(t *testing.T) {
 	if _, err := r.Run(ctx); !errors.Is(err, context.Canceled) {
 		t.Fatalf("interrupted run: %v", err)
 	}
-	if _, err := os.Stat(filepath.Join(dir, "r", results.ManifestName)); !os.IsNotExist(err) {
+	if _, err := os.Stat(filepath.Join(dir, "r", dataset.ManifestName)); !os.IsNotExist(err) {
 		t.Errorf("the manifest outlived a run that rewrote a unit: %v", err)
 	}
 	r = &Runner{Spec: s, Dir: dir, Workers: 2, Shard: Unsharded}
@@ -323,7 +323,7 @@ func TestRepairShard(t *testing.T) {
 	flipData(t, part.Path())
 
 	rep, err := Verify(dir, "r")
-	if err != nil || len(rep.Problems) != 2 || rep.Problems[0].Path != results.ManifestName ||
+	if err != nil || len(rep.Problems) != 2 || rep.Problems[0].Path != dataset.ManifestName ||
 		rep.Problems[1].Path != part.Rel() || !strings.Contains(rep.Problems[1].What, "damaged: its data") ||
 		!strings.Contains(rep.Rerun, "--shard i/2 for each shard i, then hyperroute merge") {
 		t.Errorf("Verify: %+v, %v", rep, err)

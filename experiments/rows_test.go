@@ -9,7 +9,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 
-	"github.com/hyperroute/hyperroute/results"
+	"github.com/hyperroute/hyperroute/dataset"
 )
 
 // row is one row read back from a table, by column name. Integers are
@@ -20,7 +20,7 @@ type row map[string]any
 // package (Arrow's Parquet reader), in dataset order.
 func readRows(t testing.TB, dir, exp, table string) (cols []string, rows []row) {
 	t.Helper()
-	tbl, err := results.ReadDataset(dir, exp, table)
+	tbl, err := dataset.ReadDataset(dir, exp, table)
 	if err != nil {
 		t.Fatal(err)
 	}

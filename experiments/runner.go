@@ -10,8 +10,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/hyperroute/hyperroute/dataset"
 	"github.com/hyperroute/hyperroute/engine"
-	"github.com/hyperroute/hyperroute/results"
 	"github.com/hyperroute/hyperroute/routers"
 )
 
@@ -36,7 +36,7 @@ type Runner struct {
 	todo       []bool          // units to run, by index
 	stale      map[string]bool // files of another harness build, relative to Dir/<name>
 	staleUnits int
-	files      []results.FileInfo // found by Prepare
+	files      []dataset.FileInfo // found by Prepare
 	damaged    []Damaged
 
 	mu                 sync.Mutex
@@ -144,7 +144,7 @@ func checkWritable(dir string) error {
 // the files of another harness build. Damaged files are left to
 // setAsideDamaged.
 func (r *Runner) checkExisting(root string) error {
-	files, err := results.Scan(r.Dir, r.Spec.Name)
+	files, err := dataset.Scan(r.Dir, r.Spec.Name)
 	if err != nil {
 		return err
 	}
@@ -158,7 +158,7 @@ func (r *Runner) checkExisting(root string) error {
 		if err := sameRun(want, r.Shard.K, f); err != nil {
 			return fmt.Errorf("%s holds results of another run (%w); remove it or choose another results directory", root, err)
 		}
-		got, _ := results.ManifestFromMeta(f.Meta)
+		got, _ := dataset.ManifestFromMeta(f.Meta)
 		if sameHarness(got.Harness, want.Harness) {
 			continue
 		}
@@ -172,11 +172,11 @@ func (r *Runner) checkExisting(root string) error {
 }
 
 // sameHarness reports whether a and b are the same build of the harness.
-func sameHarness(a, b results.Provenance) bool {
+func sameHarness(a, b dataset.Provenance) bool {
 	return a.Version == b.Version && a.Commit == b.Commit && a.Modified == b.Modified
 }
 
-func describeHarness(p results.Provenance) string {
+func describeHarness(p dataset.Provenance) string {
 	s := p.Version + " (commit " + p.Commit
 	if p.Modified {
 		s += ", modified"
@@ -186,11 +186,11 @@ func describeHarness(p results.Provenance) string {
 
 // sameRun fails unless file f was written by a run of m's spec, seed,
 // profile and trials, in k shards.
-func sameRun(m results.Manifest, k int, f results.FileInfo) error {
-	got, err := results.ManifestFromMeta(f.Meta)
+func sameRun(m dataset.Manifest, k int, f dataset.FileInfo) error {
+	got, err := dataset.ManifestFromMeta(f.Meta)
 	if err == nil {
 		var fk int
-		if _, fk, err = results.ParseShard(f.Shard); err == nil {
+		if _, fk, err = dataset.ParseShard(f.Shard); err == nil {
 			err = sameRunAs(m, k, got, fk)
 		}
 	}
@@ -202,7 +202,7 @@ func sameRun(m results.Manifest, k int, f results.FileInfo) error {
 
 // sameRunAs fails unless got, in gotK shards, is a run of m's spec, seed,
 // profile and trials, in k shards.
-func sameRunAs(m results.Manifest, k int, got results.Manifest, gotK int) error {
+func sameRunAs(m dataset.Manifest, k int, got dataset.Manifest, gotK int) error {
 	switch {
 	case got.Experiment != m.Experiment:
 		return fmt.Errorf("experiment %q, want %q", got.Experiment, m.Experiment)
@@ -223,17 +223,17 @@ func sameRunAs(m results.Manifest, k int, got results.Manifest, gotK int) error 
 }
 
 // manifest returns the run's manifest without times and tables.
-func (s *Spec) manifest() results.Manifest {
-	return results.Manifest{
+func (s *Spec) manifest() dataset.Manifest {
+	return dataset.Manifest{
 		Experiment:  s.Name,
 		Description: s.Description,
 		Spec:        s.Text,
-		SpecSHA256:  results.SpecDigest(s.Text),
+		SpecSHA256:  dataset.SpecDigest(s.Text),
 		MasterSeed:  s.Seed,
 		Profile:     s.Profile,
 		Trials:      s.Trials,
 		FirstTrial:  s.FirstTrial,
-		Harness:     results.CurrentProvenance(),
+		Harness:     dataset.CurrentProvenance(),
 		TieBreak:    engine.TieBreak,
 	}
 }
@@ -245,7 +245,7 @@ func (r *Runner) complete(u Unit) bool {
 		return false
 	}
 	for _, t := range r.Spec.Tables {
-		if !results.Complete(r.Spec.Part(r.Dir, t, u, r.Shard).Path()) {
+		if !dataset.Complete(r.Spec.Part(r.Dir, t, u, r.Shard).Path()) {
 			return false
 		}
 	}
@@ -320,7 +320,7 @@ func (r *Runner) Run(ctx context.Context) (Summary, error) {
 		if _, err := Merge(r.Dir, r.Spec.Name); err != nil {
 			return sum, err
 		}
-		sum.Manifest = filepath.Join(r.Dir, r.Spec.Name, results.ManifestName)
+		sum.Manifest = filepath.Join(r.Dir, r.Spec.Name, dataset.ManifestName)
 	}
 	return sum, nil
 }
@@ -364,7 +364,7 @@ func (r *Runner) runUnit(ctx context.Context, u Unit) (map[string]int64, error) 
 		part := s.Part(r.Dir, t, u, sh)
 		removeTemps(part.Path())
 		// The partition columns go into the directory names only.
-		err := results.WritePartition(part.Path(), part.Keys, tables[t].schema, batches, m.FileMeta(t, sh.Name(), n))
+		err := dataset.WritePartition(part.Path(), part.Keys, tables[t].schema, batches, m.FileMeta(t, sh.Name(), n))
 		for _, b := range batches {
 			b.Release()
 		}

@@ -15,7 +15,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 
-	"github.com/hyperroute/hyperroute/results"
+	"github.com/hyperroute/hyperroute/dataset"
 )
 
 // mcSpec is a small experiment over every router, both port models, two
@@ -72,11 +72,11 @@ func TestWorkersAndShards(t *testing.T) {
 	if _, err := Merge(sharded, "mc"); err != nil {
 		t.Fatal(err)
 	}
-	m1, err := results.ReadManifest(one, "mc")
+	m1, err := dataset.ReadManifest(one, "mc")
 	if err != nil {
 		t.Fatal(err)
 	}
-	m3, err := results.ReadManifest(sharded, "mc")
+	m3, err := dataset.ReadManifest(sharded, "mc")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -276,13 +276,13 @@ func TestInterrupt(t *testing.T) {
 		t.Fatalf("interrupted run: %v, want context.Canceled", err)
 	}
 	units := s.Units()
-	if !results.Complete(s.Part(dir, TableTrials, units[0], Unsharded).Path()) {
+	if !dataset.Complete(s.Part(dir, TableTrials, units[0], Unsharded).Path()) {
 		t.Error("first unit not kept")
 	}
 	if _, err := os.Stat(s.Part(dir, TableTrials, units[1], Unsharded).Path()); !os.IsNotExist(err) {
 		t.Errorf("second unit written: %v", err)
 	}
-	if _, err := os.Stat(filepath.Join(dir, "t", results.ManifestName)); !os.IsNotExist(err) {
+	if _, err := os.Stat(filepath.Join(dir, "t", dataset.ManifestName)); !os.IsNotExist(err) {
 		t.Errorf("interrupted run wrote a manifest: %v", err)
 	}
 	if sum := run(t, s, dir, 1, Unsharded); sum.Run != 1 || sum.Skipped != 1 {
@@ -311,7 +311,7 @@ func TestOtherRun(t *testing.T) {
 	if _, err := Merge(dir, "t"); err == nil || !strings.Contains(err.Error(), "2 of 4 files missing: trials/n=3/part-1-of-2.parquet") {
 		t.Errorf("Merge with shard 1/2 missing: %v", err)
 	}
-	if files, err := results.Scan(dir, "t"); err != nil || len(files) != 2 {
+	if files, err := dataset.Scan(dir, "t"); err != nil || len(files) != 2 {
 		t.Errorf("files after refused runs: %d, %v", len(files), err)
 	}
 }
@@ -324,18 +324,18 @@ func TestOtherHarness(t *testing.T) {
 	run(t, s, dir, 2, Unsharded)
 	part := s.Part(dir, TableTrials, s.Units()[0], Unsharded)
 	path := part.Path()
-	tbl, meta, err := results.ReadFile(path)
+	tbl, meta, err := dataset.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	meta[results.MetaCommit] = "0123abc"
+	meta[dataset.MetaCommit] = "0123abc"
 	rec := array.NewTableReader(tbl, -1)
 	var batches []arrow.RecordBatch
 	for rec.Next() {
 		rec.RecordBatch().Retain()
 		batches = append(batches, rec.RecordBatch())
 	}
-	err = results.WritePartition(path, part.Keys, tbl.Schema(), batches, meta)
+	err = dataset.WritePartition(path, part.Keys, tbl.Schema(), batches, meta)
 	rec.Release()
 	tbl.Release()
 	if err != nil {
@@ -361,12 +361,12 @@ func TestOtherHarness(t *testing.T) {
 	if after, err := os.Stat(other); err != nil || !after.ModTime().Equal(before.ModTime()) {
 		t.Errorf("the unit of this build was rewritten: %v", err)
 	}
-	redone, meta, err := results.ReadFile(path)
+	redone, meta, err := dataset.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	redone.Release()
-	if meta[results.MetaCommit] == "0123abc" {
+	if meta[dataset.MetaCommit] == "0123abc" {
 		t.Error("the stale file was not redone")
 	}
 	r = &Runner{Spec: s, Dir: dir, Workers: 1, Shard: Unsharded, Force: true}

@@ -6,10 +6,10 @@ import (
 	"testing"
 )
 
-// TestSchemaDocumentsTables checks that results/SCHEMA.md has a section for
+// TestSchemaDocumentsTables checks that dataset/SCHEMA.md has a section for
 // every table of Tables, with every column of its schema.
 func TestSchemaDocumentsTables(t *testing.T) {
-	b, err := os.ReadFile("../results/SCHEMA.md")
+	b, err := os.ReadFile("../dataset/SCHEMA.md")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -17,13 +17,13 @@ func TestSchemaDocumentsTables(t *testing.T) {
 	for _, name := range Tables {
 		_, section, ok := strings.Cut(doc, "\n## `"+name+"`")
 		if !ok {
-			t.Errorf("results/SCHEMA.md has no section ## `%s`", name)
+			t.Errorf("dataset/SCHEMA.md has no section ## `%s`", name)
 			continue
 		}
 		section, _, _ = strings.Cut(section, "\n## ")
 		for _, f := range tables[name].schema.Fields()[len(gridFields):] {
 			if !strings.Contains(section, "`"+f.Name+"`") {
-				t.Errorf("results/SCHEMA.md, table %s: no column `%s`", name, f.Name)
+				t.Errorf("dataset/SCHEMA.md, table %s: no column `%s`", name, f.Name)
 			}
 		}
 	}

@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/hyperroute/hyperroute/results"
+	"github.com/hyperroute/hyperroute/dataset"
 )
 
 // Shard is shard I of K: the trials t with t mod K = I. The union of shards
@@ -37,8 +37,8 @@ func NewShard(i, k int) (Shard, error) {
 // String returns "i/k".
 func (sh Shard) String() string { return fmt.Sprintf("%d/%d", sh.I, sh.K) }
 
-// Name returns the shard's part of file names, results.ShardName(I, K).
-func (sh Shard) Name() string { return results.ShardName(sh.I, sh.K) }
+// Name returns the shard's part of file names, dataset.ShardName(I, K).
+func (sh Shard) Name() string { return dataset.ShardName(sh.I, sh.K) }
 
 // Count returns how many of the trials 0 … trials−1 belong to the shard.
 func (sh Shard) Count(trials int) int {

@@ -25,7 +25,7 @@ type outcome struct {
 }
 
 // table is the Arrow schema of an output table and how one trial becomes
-// its rows. results/SCHEMA.md documents the columns.
+// its rows. dataset/SCHEMA.md documents the columns.
 type table struct {
 	schema *arrow.Schema
 	// rows appends the rows of one trial of point p to b.

@@ -3,14 +3,14 @@ package experiments
 import (
 	"strings"
 
-	"github.com/hyperroute/hyperroute/results"
+	"github.com/hyperroute/hyperroute/dataset"
 )
 
 // Unit is one partition of a spec's points: the points that share the
 // values of the partition keys. Run in one shard it is a unit of work,
 // written as one file per table.
 type Unit struct {
-	Keys   []results.KV // partition keys and their values, outermost first
+	Keys   []dataset.KV // partition keys and their values, outermost first
 	Points []Point      // in index order
 }
 
@@ -33,9 +33,9 @@ func (s *Spec) Units() []Unit {
 	var units []Unit
 	index := make(map[string]int)
 	for _, p := range s.points {
-		keys := make([]results.KV, len(s.Partition))
+		keys := make([]dataset.KV, len(s.Partition))
 		for i, a := range s.Partition {
-			keys[i] = results.KV{Key: a, Value: p.Value(a)}
+			keys[i] = dataset.KV{Key: a, Value: p.Value(a)}
 		}
 		u := Unit{Keys: keys}
 		id := u.String()
@@ -51,6 +51,6 @@ func (s *Spec) Units() []Unit {
 }
 
 // Part returns the file that holds table for unit u in shard sh under dir.
-func (s *Spec) Part(dir, table string, u Unit, sh Shard) results.Part {
-	return results.Part{Dir: dir, Experiment: s.Name, Table: table, Keys: u.Keys, Shard: sh.Name()}
+func (s *Spec) Part(dir, table string, u Unit, sh Shard) dataset.Part {
+	return dataset.Part{Dir: dir, Experiment: s.Name, Table: table, Keys: u.Keys, Shard: sh.Name()}
 }

@@ -12,7 +12,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 
-	"github.com/hyperroute/hyperroute/results"
+	"github.com/hyperroute/hyperroute/dataset"
 )
 
 // A Problem is one thing wrong in an experiment's directory.
@@ -37,7 +37,7 @@ type Report struct {
 }
 
 // Verify reads every file of DIR/experiment and checks it against what it
-// records of itself (results.Scan), the manifest (size, SHA-256, rows) and
+// records of itself (dataset.Scan), the manifest (size, SHA-256, rows) and
 // the spec recorded in them (the run's files, each with the rows, columns
 // and types the spec gives it, no unit twice, none missing). The run is the
 // manifest's, or without a readable manifest that of the first readable
@@ -51,10 +51,10 @@ func Verify(dir, experiment string) (Report, error) {
 	} else if !st.IsDir() {
 		return Report{}, fmt.Errorf("%s is not a directory", root)
 	}
-	files, scanErr := results.Scan(dir, experiment)
-	m, mErr := results.ReadManifest(dir, experiment)
+	files, scanErr := dataset.Scan(dir, experiment)
+	m, mErr := dataset.ReadManifest(dir, experiment)
 	if (scanErr != nil || len(files) == 0) && errors.Is(mErr, fs.ErrNotExist) {
-		return Report{}, fmt.Errorf("%s is not an experiment directory: no %s and no tables of part files", root, results.ManifestName)
+		return Report{}, fmt.Errorf("%s is not an experiment directory: no %s and no tables of part files", root, dataset.ManifestName)
 	}
 	aside, err := listSetAside(root)
 	if err != nil {
@@ -77,11 +77,11 @@ func Verify(dir, experiment string) (Report, error) {
 type verifier struct {
 	Report
 	root   string
-	files  []results.FileInfo
-	run    results.Manifest               // the run: the manifest's, or a file's
+	files  []dataset.FileInfo
+	run    dataset.Manifest               // the run: the manifest's, or a file's
 	from   string                         // what says so: the manifest or a file, by path
 	want   map[string]wantFile            // the run's files, by path
-	listed map[string]results.FileSummary // by the manifest, nil without one
+	listed map[string]dataset.FileSummary // by the manifest, nil without one
 }
 
 // wantFile is a file a run writes: its table, the rows the spec gives it
@@ -100,12 +100,12 @@ func (v *verifier) add(path, format string, a ...any) {
 
 // identify finds the run and its spec, and reports the manifest's problems
 // and, if it cannot, the damaged files.
-func (v *verifier) identify(m results.Manifest, mErr error) bool {
+func (v *verifier) identify(m dataset.Manifest, mErr error) bool {
 	switch {
 	case mErr == nil:
-		v.run, v.Shards, v.from, v.listed = m, m.Shards, results.ManifestName, m.Files()
+		v.run, v.Shards, v.from, v.listed = m, m.Shards, dataset.ManifestName, m.Files()
 		if m.Format < 2 {
-			v.add(results.ManifestName, "format %d records no sizes or SHA-256 of the files; hyperroute merge rewrites it", m.Format)
+			v.add(dataset.ManifestName, "format %d records no sizes or SHA-256 of the files; hyperroute merge rewrites it", m.Format)
 		}
 		for name, t := range m.Tables {
 			var rows int64
@@ -113,18 +113,18 @@ func (v *verifier) identify(m results.Manifest, mErr error) bool {
 				rows += f.Rows
 			}
 			if rows != t.Rows {
-				v.add(results.ManifestName, "table %s has %d rows, its files add up to %d", name, t.Rows, rows)
+				v.add(dataset.ManifestName, "table %s has %d rows, its files add up to %d", name, t.Rows, rows)
 			}
 		}
 	case errors.Is(mErr, fs.ErrNotExist):
-		v.add(results.ManifestName, "missing; the end of an unsharded run, or hyperroute merge, writes it")
+		v.add(dataset.ManifestName, "missing; the end of an unsharded run, or hyperroute merge, writes it")
 	default:
-		v.add(results.ManifestName, "cannot be read (%v)", mErr)
+		v.add(dataset.ManifestName, "cannot be read (%v)", mErr)
 	}
 	for i := 0; i < len(v.files) && v.from == ""; i++ {
 		f := v.files[i]
-		got, err := results.ManifestFromMeta(f.Meta)
-		_, k, errK := results.ParseShard(f.Shard)
+		got, err := dataset.ManifestFromMeta(f.Meta)
+		_, k, errK := dataset.ParseShard(f.Shard)
 		if f.Err == nil && err == nil && errK == nil {
 			v.run, v.Shards, v.from = got, k, f.Path
 		}
@@ -180,7 +180,7 @@ func (v *verifier) check() {
 	for _, f := range v.files {
 		v.Files++
 		// The file a path names, however spelt.
-		rel := results.Part{Table: f.Table, Keys: f.Keys, Shard: f.Shard}.Rel()
+		rel := dataset.Part{Table: f.Table, Keys: f.Keys, Shard: f.Shard}.Rel()
 		seen[rel] = append(seen[rel], f.Path)
 		w, ok := v.want[rel]
 		listed, isListed := v.listed[f.Path]
@@ -193,18 +193,18 @@ func (v *verifier) check() {
 			v.add(f.Path, "not a file of the run: its spec has no such table, unit or shard")
 			continue
 		case v.listed != nil && !isListed:
-			v.add(f.Path, "not in %s", results.ManifestName)
+			v.add(f.Path, "not in %s", dataset.ManifestName)
 		case isListed:
 			if err := listed.Check(f.Summary()); err != nil {
 				v.add(f.Path, "%s", reason(err))
 			}
 		}
-		if _, ok := f.Meta[results.MetaDataSHA256]; !ok && (!isListed || listed.SHA256 == "") {
+		if _, ok := f.Meta[dataset.MetaDataSHA256]; !ok && (!isListed || listed.SHA256 == "") {
 			v.add(f.Path, "can be checked against nothing: neither it (%s) nor %s records the SHA-256 of its data",
-				results.MetaDataSHA256, results.ManifestName)
+				dataset.MetaDataSHA256, dataset.ManifestName)
 		}
 		v.checkMeta(f, w.table)
-		chk, err := results.CheckFile(filepath.Join(v.root, filepath.FromSlash(f.Path)))
+		chk, err := dataset.CheckFile(filepath.Join(v.root, filepath.FromSlash(f.Path)))
 		if err != nil {
 			v.add(f.Path, "%s", reason(err))
 			continue
@@ -234,7 +234,7 @@ func (v *verifier) check() {
 	}
 	for rel := range v.listed {
 		if _, missing := v.want[rel]; !missing {
-			v.add(rel, "listed in %s, not found", results.ManifestName)
+			v.add(rel, "listed in %s, not found", dataset.ManifestName)
 		}
 	}
 }
@@ -242,23 +242,23 @@ func (v *verifier) check() {
 // checkMeta checks that f says it was written by the run, by the run's
 // build of the harness, as the file of table it is (where it records its
 // table and partition: older builds did not).
-func (v *verifier) checkMeta(f results.FileInfo, table string) {
-	got, _ := results.ManifestFromMeta(f.Meta)
-	_, k, _ := results.ParseShard(f.Shard)
+func (v *verifier) checkMeta(f dataset.FileInfo, table string) {
+	got, _ := dataset.ManifestFromMeta(f.Meta)
+	_, k, _ := dataset.ParseShard(f.Shard)
 	if err := sameRunAs(v.run, v.Shards, got, k); err != nil {
 		v.add(f.Path, "written by another run: %v", err)
 	}
 	if !sameHarness(got.Harness, v.run.Harness) {
 		v.add(f.Path, "written by harness %s, %s by %s", describeHarness(got.Harness), v.from, describeHarness(v.run.Harness))
 	}
-	keys, err := results.Partition(f.Meta)
-	recorded, ok := f.Meta[results.MetaTable]
+	keys, err := dataset.Partition(f.Meta)
+	recorded, ok := f.Meta[dataset.MetaTable]
 	switch {
 	case err != nil:
 		v.add(f.Path, "%v", err)
-	case ok && recorded != table || f.Meta[results.MetaShard] != f.Shard || keys != nil && !slices.Equal(keys, f.Keys):
-		v.add(f.Path, "records table %q, partition %q and shard %q: not its place", f.Meta[results.MetaTable],
-			f.Meta[results.MetaPartition], f.Meta[results.MetaShard])
+	case ok && recorded != table || f.Meta[dataset.MetaShard] != f.Shard || keys != nil && !slices.Equal(keys, f.Keys):
+		v.add(f.Path, "records table %q, partition %q and shard %q: not its place", f.Meta[dataset.MetaTable],
+			f.Meta[dataset.MetaPartition], f.Meta[dataset.MetaShard])
 	}
 }
 
@@ -309,9 +309,9 @@ func columnsDiffer(got, want *arrow.Schema) string {
 	return ""
 }
 
-// reason returns the reason of a *results.DamageError, or err's text.
+// reason returns the reason of a *dataset.DamageError, or err's text.
 func reason(err error) string {
-	var d *results.DamageError
+	var d *dataset.DamageError
 	if errors.As(err, &d) {
 		return "damaged: " + d.Reason
 	}
@@ -333,7 +333,7 @@ func listSetAside(root string) ([]string, error) {
 
 // rerun returns the command line that sets the damaged files of a run of
 // k shards into dir aside and redoes their units.
-func rerun(dir string, run results.Manifest, k int) string {
+func rerun(dir string, run dataset.Manifest, k int) string {
 	spec := "SPEC"
 	if s, err := Lookup(run.Experiment); err == nil && s.Text == run.Spec {
 		spec = run.Experiment

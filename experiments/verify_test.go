@@ -14,7 +14,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 
-	"github.com/hyperroute/hyperroute/results"
+	"github.com/hyperroute/hyperroute/dataset"
 )
 
 // TestVerifyClean checks that runs of every table, every router and
@@ -60,7 +60,7 @@ tables: [trials, delayseq]
 // ReadFile returns it) and edit, if not nil, of its metadata.
 func rewrite(t *testing.T, path string, f func([]arrow.RecordBatch) []arrow.RecordBatch, edit func(map[string]string)) {
 	t.Helper()
-	tbl, meta, err := results.ReadFile(path)
+	tbl, meta, err := dataset.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,16 +78,16 @@ func rewrite(t *testing.T, path string, f func([]arrow.RecordBatch) []arrow.Reco
 	for _, r := range recs {
 		n += r.NumRows()
 	}
-	meta[results.MetaRows] = strconv.FormatInt(n, 10)
+	meta[dataset.MetaRows] = strconv.FormatInt(n, 10)
 	if edit != nil {
 		edit(meta)
 	}
-	keys, err := results.Partition(meta)
+	keys, err := dataset.Partition(meta)
 	if err != nil {
 		t.Fatal(err)
 	}
 	schema := arrow.NewSchema(recs[0].Schema().Fields(), nil)
-	if err := results.WritePartition(path, keys, schema, recs, meta); err != nil {
+	if err := dataset.WritePartition(path, keys, schema, recs, meta); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -96,7 +96,7 @@ func rewrite(t *testing.T, path string, f func([]arrow.RecordBatch) []arrow.Reco
 // its JSON.
 func editManifest(t *testing.T, dir string, f func(m map[string]any)) {
 	t.Helper()
-	path := filepath.Join(dir, "r", results.ManifestName)
+	path := filepath.Join(dir, "r", dataset.ManifestName)
 	var m map[string]any
 	if err := json.Unmarshal(mustRead(t, path), &m); err != nil {
 		t.Fatal(err)
@@ -179,7 +179,7 @@ func TestVerifyProblems(t *testing.T) {
 		}, false, map[string][]string{trials3: {"manifest.json records", "written by another run: spec sha256"}}},
 		{"another harness", func(t *testing.T, dir string) {
 			rewrite(t, s.Part(dir, TableTrials, units[0], Unsharded).Path(), func(recs []arrow.RecordBatch) []arrow.RecordBatch { return recs },
-				func(meta map[string]string) { meta[results.MetaCommit] = "0123abc" })
+				func(meta map[string]string) { meta[dataset.MetaCommit] = "0123abc" })
 		}, false, map[string][]string{trials3: {"manifest.json records", "(commit 0123abc), manifest.json by"}}},
 		{"in another's place", func(t *testing.T, dir string) {
 			copyFile(t, filepath.Join(dir, "r", trials3), filepath.Join(dir, "r", trials4))
@@ -281,7 +281,7 @@ func TestVerifyBadInput(t *testing.T) {
 	}
 	for _, tc := range []struct{ dir, exp, want string }{
 		{dir, "nope", "no such file or directory"},
-		{filepath.Join(dir, "r"), results.ManifestName, "is not a directory"},
+		{filepath.Join(dir, "r"), dataset.ManifestName, "is not a directory"},
 		{dir, "empty", "is not an experiment directory"},
 		{filepath.Dir(dir), filepath.Base(dir), "is not an experiment directory"},
 	} {
@@ -300,11 +300,11 @@ func TestVerifyOlderFile(t *testing.T) {
 	dir := t.TempDir()
 	run(t, s, dir, 2, Unsharded)
 	part := s.Part(dir, TableTrials, s.Units()[1], Unsharded)
-	tbl, meta, err := results.ReadFile(part.Path())
+	tbl, meta, err := dataset.ReadFile(part.Path())
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, k := range []string{results.MetaDataSHA256, results.MetaTable, results.MetaPartition, results.MetaPartitionColumns} {
+	for _, k := range []string{dataset.MetaDataSHA256, dataset.MetaTable, dataset.MetaPartition, dataset.MetaPartitionColumns} {
 		delete(meta, k)
 	}
 	md := arrow.MetadataFrom(meta)
@@ -330,7 +330,7 @@ func TestVerifyOlderFile(t *testing.T) {
 	if rep, err := Verify(dir, "r"); err != nil || len(rep.Problems) != 0 {
 		t.Errorf("with the manifest: %+v, %v", rep.Problems, err)
 	}
-	if err := os.Remove(filepath.Join(dir, "r", results.ManifestName)); err != nil {
+	if err := os.Remove(filepath.Join(dir, "r", dataset.ManifestName)); err != nil {
 		t.Fatal(err)
 	}
 	rep, err := Verify(dir, "r")

@@ -2,9 +2,9 @@
 manifests, a table read three ways (pyarrow.dataset, polars and DuckDB SQL
 over the hive-partitioned Parquet files), and checks that the readings agree.
 
-Layout (results/doc.go): DIR/<experiment>/manifest.json and
+Layout (dataset/doc.go): DIR/<experiment>/manifest.json and
 DIR/<experiment>/<table>/<key>=<value>/.../part-<shard>.parquet. The tables'
-columns are documented in results/SCHEMA.md. The partition columns (the
+columns are documented in dataset/SCHEMA.md. The partition columns (the
 spec's partition keys, default n) are not in the files, only in the
 directory names (the hive convention); the readers here pass their types
 explicitly (GRID_TYPES), so that every reader gives n and mu as int32, as
@@ -111,7 +111,7 @@ def duckdb_hive_types(results, experiment: str, table: str) -> str:
 
 
 def grid_first(names) -> list[str]:
-    """Column names in the order of the Go readers and results/SCHEMA.md:
+    """Column names in the order of the Go readers and dataset/SCHEMA.md:
     the grid columns first, in GRID order, then the others as they come.
     (Python readers append the hive keys after the files' columns.)"""
     names = list(names)

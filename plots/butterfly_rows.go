@@ -6,7 +6,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 
-	"github.com/hyperroute/hyperroute/results"
+	"github.com/hyperroute/hyperroute/dataset"
 )
 
 // copyTrial is a row of a trials table of the Chapter II experiments: the
@@ -70,7 +70,7 @@ func readLoadCounts(dir, experiment string) ([]loadCount, error) {
 
 // bools returns a boolean column of tbl.
 func bools(tbl arrow.Table, name string) ([]bool, error) {
-	chunks, err := results.Column(tbl, name)
+	chunks, err := dataset.Column(tbl, name)
 	if err != nil {
 		return nil, err
 	}

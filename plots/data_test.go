@@ -9,8 +9,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
+	"github.com/hyperroute/hyperroute/dataset"
 	"github.com/hyperroute/hyperroute/engine"
-	"github.com/hyperroute/hyperroute/results"
 	"github.com/hyperroute/hyperroute/routers"
 )
 
@@ -91,9 +91,9 @@ func (tb *table) write(t *testing.T, dir, experiment, name string, n int) {
 	}
 	schema := arrow.NewSchema(fields, nil)
 	rec := array.NewRecordBatch(schema, arrs, int64(arrs[0].Len()))
-	p := results.Part{Dir: dir, Experiment: experiment, Table: name,
-		Keys: []results.KV{{Key: "n", Value: fmt.Sprint(n)}}, Shard: results.ShardName(0, 1)}
-	if err := results.WritePartition(p.Path(), p.Keys, schema, []arrow.RecordBatch{rec}, nil); err != nil {
+	p := dataset.Part{Dir: dir, Experiment: experiment, Table: name,
+		Keys: []dataset.KV{{Key: "n", Value: fmt.Sprint(n)}}, Shard: dataset.ShardName(0, 1)}
+	if err := dataset.WritePartition(p.Path(), p.Keys, schema, []arrow.RecordBatch{rec}, nil); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -143,7 +143,7 @@ func trialsTable(t *testing.T, dir, experiment string, cfgs []routers.Config, tr
 
 // writeDataset writes a small run of every experiment the figures read to
 // dir, simulated with the routers package and written with
-// results.WritePartition in the runner's layout (n only in the directory
+// dataset.WritePartition in the runner's layout (n only in the directory
 // names).
 func writeDataset(t *testing.T, dir string) {
 	t.Helper()

@@ -2,7 +2,7 @@
 // and of collective communication (docs/model.md) from the Parquet files the experiments leave behind, never
 // from a run in memory, so that every number in a figure traces to rows of a
 // Parquet file. Each figure is a function that reads a results directory with
-// results.ReadDataset and writes PNG (300 dpi), SVG and PDF files to an
+// dataset.ReadDataset and writes PNG (300 dpi), SVG and PDF files to an
 // output directory; Figures lists them for `hyperroute figures`.
 //
 //   - TTail: the tail of Valiant's run time T against the Theorem I.1 bound

@@ -11,21 +11,21 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 
-	"github.com/hyperroute/hyperroute/results"
+	"github.com/hyperroute/hyperroute/dataset"
 )
 
 // ErrNoData reports that the experiment a figure is drawn from has not
 // been run: its table directory does not exist.
 var ErrNoData = errors.New("experiment not run")
 
-// readTable reads DIR/experiment/table with results.ReadDataset, or
+// readTable reads DIR/experiment/table with dataset.ReadDataset, or
 // returns an error wrapping ErrNoData if the directory is missing.
 func readTable(dir, experiment, table string) (*columns, error) {
 	where := filepath.Join(dir, experiment, table)
 	if _, err := os.Stat(where); errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("%w: %s (no %s)", ErrNoData, experiment, where)
 	}
-	tbl, err := results.ReadDataset(dir, experiment, table)
+	tbl, err := dataset.ReadDataset(dir, experiment, table)
 	if err != nil {
 		return nil, err
 	}
@@ -66,17 +66,17 @@ func read[T any](c *columns, name string, optional bool, get func(arrow.Table, s
 // ints returns an integer column as int64; with optional, nil if it is
 // missing.
 func (c *columns) ints(name string, optional bool) []int64 {
-	return read(c, name, optional, results.Int64s)
+	return read(c, name, optional, dataset.Int64s)
 }
 
 // floats returns a floating-point column as float64.
 func (c *columns) floats(name string) []float64 {
-	return read(c, name, false, results.Float64s)
+	return read(c, name, false, dataset.Float64s)
 }
 
 // strings returns a string column; with optional, nil if it is missing.
 func (c *columns) strings(name string, optional bool) []string {
-	return read(c, name, optional, results.Strings)
+	return read(c, name, optional, dataset.Strings)
 }
 
 // nullableInts returns a nullable int64 column of tbl, −1 for null.

@@ -17,8 +17,8 @@ import (
 
 	"github.com/parquet-go/parquet-go"
 
+	"github.com/hyperroute/hyperroute/dataset"
 	"github.com/hyperroute/hyperroute/experiments"
-	"github.com/hyperroute/hyperroute/results"
 )
 
 var (
@@ -153,10 +153,10 @@ func TestInterruptKillRerun(t *testing.T) {
 	seen := make(map[string]int)
 	var trials, packets int
 	for _, p := range parts {
-		if !results.Complete(p) {
+		if !dataset.Complete(p) {
 			t.Errorf("%s: incomplete", p)
 		}
-		keys := readParquetGo(t, p, results.SpecDigest(killSpec))
+		keys := readParquetGo(t, p, dataset.SpecDigest(killSpec))
 		for _, k := range keys {
 			seen[k]++
 		}
@@ -181,7 +181,7 @@ func TestInterruptKillRerun(t *testing.T) {
 			t.Errorf("row %s %d times", k, c)
 		}
 	}
-	if _, err := results.ReadManifest(out, "kill"); err != nil {
+	if _, err := dataset.ReadManifest(out, "kill"); err != nil {
 		t.Error(err)
 	}
 }
@@ -207,21 +207,21 @@ func readParquetGo(t *testing.T, path, digest string) []string {
 		t.Fatalf("%s: %v", path, err)
 	}
 	for k, want := range map[string]string{
-		results.MetaExperiment: "kill",
-		results.MetaSpecSHA256: digest,
-		results.MetaMasterSeed: "5",
-		results.MetaTrials:     "100",
-		results.MetaShard:      "0-of-1",
-		results.MetaRows:       fmt.Sprint(pf.NumRows()),
-		results.MetaTieBreak:   "smallest priority number first; ties by smaller packet id (source*mu + index)",
+		dataset.MetaExperiment: "kill",
+		dataset.MetaSpecSHA256: digest,
+		dataset.MetaMasterSeed: "5",
+		dataset.MetaTrials:     "100",
+		dataset.MetaShard:      "0-of-1",
+		dataset.MetaRows:       fmt.Sprint(pf.NumRows()),
+		dataset.MetaTieBreak:   "smallest priority number first; ties by smaller packet id (source*mu + index)",
 	} {
 		if got, ok := pf.Lookup(k); !ok || got != want {
 			t.Errorf("%s: %s = %q, want %q", path, k, got, want)
 		}
 	}
 	partition := filepath.ToSlash(filepath.Join(filepath.Base(filepath.Dir(filepath.Dir(path))), filepath.Base(filepath.Dir(path))))
-	if got, ok := pf.Lookup(results.MetaPartition); !ok || got != partition {
-		t.Errorf("%s: %s = %q, want %q", path, results.MetaPartition, got, partition)
+	if got, ok := pf.Lookup(dataset.MetaPartition); !ok || got != partition {
+		t.Errorf("%s: %s = %q, want %q", path, dataset.MetaPartition, got, partition)
 	}
 	names := make(map[string]int)
 	for i, c := range pf.Schema().Columns() {

@@ -9,9 +9,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hyperroute/hyperroute/dataset"
 	"github.com/hyperroute/hyperroute/engine"
 	"github.com/hyperroute/hyperroute/experiments"
-	"github.com/hyperroute/hyperroute/results"
 )
 
 // smallSpec is a spec that runs in well under a second.
@@ -98,8 +98,8 @@ func TestRunValidateMerge(t *testing.T) {
 	if code != 0 || !strings.Contains(stdout, "2 shards complete; packets 448 rows in 6 files, trials 144 rows in 6 files") {
 		t.Fatalf("merge: exit %d\n%s%s", code, stdout, stderr)
 	}
-	m, err := results.ReadManifest(sharded, "small")
-	if err != nil || m.Profile != "more" || m.Trials != 12 || m.Shards != 2 || m.SpecSHA256 != results.SpecDigest(smallSpec) {
+	m, err := dataset.ReadManifest(sharded, "small")
+	if err != nil || m.Profile != "more" || m.Trials != 12 || m.Shards != 2 || m.SpecSHA256 != dataset.SpecDigest(smallSpec) {
 		t.Errorf("manifest %+v, %v", m, err)
 	}
 	os.Remove(filepath.Join(sharded, "small", "trials", "n=4", "part-1-of-2.parquet"))
@@ -230,7 +230,7 @@ func TestRunFirstTrial(t *testing.T) {
 	if code, _, stderr := cli("run", spec, "--out", out, "--trials", "2", "--first-trial", "7"); code != 0 {
 		t.Fatalf("run --first-trial 7: exit %d: %s", code, stderr)
 	}
-	m, err := results.ReadManifest(out, "small")
+	m, err := dataset.ReadManifest(out, "small")
 	if err != nil || m.FirstTrial != 7 || m.Trials != 2 {
 		t.Fatalf("manifest: first trial %d, trials %d, %v; want 7, 2", m.FirstTrial, m.Trials, err)
 	}

@@ -9,8 +9,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/hyperroute/hyperroute/dataset"
 	"github.com/hyperroute/hyperroute/experiments"
-	"github.com/hyperroute/hyperroute/results"
 )
 
 func runMerge(args []string, stdout, stderr io.Writer) error {
@@ -36,6 +36,6 @@ func runMerge(args []string, stdout, stderr io.Writer) error {
 		tables = append(tables, fmt.Sprintf("%s %d rows in %d files", t, m.Tables[t].Rows, len(m.Tables[t].Files)))
 	}
 	_, err = fmt.Fprintf(stdout, "%s: %d shards complete; %s; wrote %s\n", filepath.Join(dir, exp), m.Shards,
-		strings.Join(tables, ", "), filepath.Join(dir, exp, results.ManifestName))
+		strings.Join(tables, ", "), filepath.Join(dir, exp, dataset.ManifestName))
 	return err
 }

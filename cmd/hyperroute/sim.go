@@ -74,7 +74,7 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 	jsonl := fs.Bool("jsonl", false, "print one JSON object per trial instead of the summary")
 	recordFlag := fs.String("record", "", "print what the trials record instead of the summary: a comma-separated `list` of "+
 		strings.Join(recordKinds(), ", ")+
-		"; one JSON object per line with the key \"record\" naming the table (its columns as in results/SCHEMA.md) or trace (t, packet, from, to, prio per send)")
+		"; one JSON object per line with the key \"record\" naming the table (its columns as in dataset/SCHEMA.md) or trace (t, packet, from, to, prio per send)")
 	if err := parseFlags(fs, args, stderr); err != nil {
 		return err
 	}

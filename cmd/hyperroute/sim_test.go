@@ -9,9 +9,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hyperroute/hyperroute/dataset"
 	"github.com/hyperroute/hyperroute/engine"
 	"github.com/hyperroute/hyperroute/experiments"
-	"github.com/hyperroute/hyperroute/results"
 	"github.com/hyperroute/hyperroute/routers"
 )
 
@@ -89,15 +89,15 @@ func TestSimStream(t *testing.T) {
 	if code, _, stderr := cli("run", writeSpec(t, smallSpec), "--out", out, "--workers", "1"); code != 0 {
 		t.Fatalf("run: %s", stderr)
 	}
-	tbl, err := results.ReadDataset(out, "small", experiments.TableTrials)
+	tbl, err := dataset.ReadDataset(out, "small", experiments.TableTrials)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer tbl.Release()
-	routers, _ := results.Strings(tbl, "router")
-	ports, _ := results.Strings(tbl, "port")
-	ns, _ := results.Int64s(tbl, "n")
-	ts, _ := results.Int64s(tbl, "T")
+	routers, _ := dataset.Strings(tbl, "router")
+	ports, _ := dataset.Strings(tbl, "port")
+	ns, _ := dataset.Int64s(tbl, "n")
+	ts, _ := dataset.Int64s(tbl, "T")
 	var want []int64
 	for i := range ts {
 		if routers[i] == "valiant" && ports[i] == "all" && ns[i] == 5 {

@@ -14,7 +14,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 
-	"github.com/hyperroute/hyperroute/results"
+	"github.com/hyperroute/hyperroute/dataset"
 	"github.com/hyperroute/hyperroute/routers"
 	"github.com/hyperroute/hyperroute/stats"
 )
@@ -67,7 +67,7 @@ func (r summaryRow) MarshalJSON() ([]byte, error) {
 }
 
 // runSummary summarises the trials table of DIR/EXPERIMENT per grid point,
-// read with the harness' own Parquet reader (results.ReadDataset), so that
+// read with the harness' own Parquet reader (dataset.ReadDataset), so that
 // the notebooks' pyarrow, polars and DuckDB readings can be checked against
 // it.
 func runSummary(args []string, stdout, stderr io.Writer) error {
@@ -77,7 +77,7 @@ func runSummary(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	tbl, err := results.ReadDataset(dir, exp, "trials")
+	tbl, err := dataset.ReadDataset(dir, exp, "trials")
 	if err != nil {
 		return err
 	}
@@ -132,13 +132,13 @@ func summarize(tbl arrow.Table) ([]summaryRow, error) {
 		if len(tbl.Schema().FieldIndices(name)) == 0 {
 			continue
 		}
-		c, err := results.Column(tbl, name)
+		c, err := dataset.Column(tbl, name)
 		if err != nil {
 			return nil, err
 		}
 		names, chunks = append(names, name), append(chunks, c)
 	}
-	ts, err := results.Int64s(tbl, "T")
+	ts, err := dataset.Int64s(tbl, "T")
 	if err != nil {
 		return nil, err
 	}

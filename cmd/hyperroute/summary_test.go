@@ -12,7 +12,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
-	"github.com/hyperroute/hyperroute/results"
+	"github.com/hyperroute/hyperroute/dataset"
 )
 
 // writeTrials writes a trials part with the grid columns and T for the
@@ -44,9 +44,9 @@ func writeTrials(t *testing.T, dir, exp, shard string, n int32, ports []string, 
 	}
 	rec := b.NewRecordBatch()
 	defer rec.Release()
-	p := results.Part{Dir: dir, Experiment: exp, Table: "trials",
-		Keys: []results.KV{{Key: "n", Value: strconv.Itoa(int(n))}}, Shard: shard}
-	if err := results.WritePartition(p.Path(), p.Keys, schema, []arrow.RecordBatch{rec}, nil); err != nil {
+	p := dataset.Part{Dir: dir, Experiment: exp, Table: "trials",
+		Keys: []dataset.KV{{Key: "n", Value: strconv.Itoa(int(n))}}, Shard: shard}
+	if err := dataset.WritePartition(p.Path(), p.Keys, schema, []arrow.RecordBatch{rec}, nil); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -1,4 +1,4 @@
-"""The collectives experiments' table (results/SCHEMA.md, `collectives`):
+"""The collectives experiments' table (dataset/SCHEMA.md, `collectives`):
 documented column by column, read alike by pyarrow, polars and DuckDB, and
 checked against what the model says in Python, independently of the Go
 code: every time equals its closed form where there is one, no run beats
@@ -53,7 +53,7 @@ def table(request, results_dir):
 
 
 def test_schema_md_documents_the_columns():
-    text = (REPO / "results" / "SCHEMA.md").read_text()
+    text = (REPO / "dataset" / "SCHEMA.md").read_text()
     section = text.split("## `collectives`", 1)[1].split("\n## ", 1)[0]
     for name, typ, nullable in COLUMNS:
         row = next((l for l in section.splitlines() if l.startswith(f"| `{name}` |")), None)

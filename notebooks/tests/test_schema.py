@@ -1,6 +1,6 @@
 """pyarrow, pandas, polars and DuckDB each read every table the harness
-wrote, with the columns, types and key/value metadata that results/SCHEMA.md
-and results/doc.go document, and all readings hold the same rows.
+wrote, with the columns, types and key/value metadata that dataset/SCHEMA.md
+and dataset/doc.go document, and all readings hold the same rows.
 
 The partition columns (the spec's partition keys, here n) are not in the
 files, only in the folder names (the hive convention). Each reader is given
@@ -55,7 +55,7 @@ GRID = [
 ]
 
 #: Column name, Arrow type, nullable — per table, as experiments/tables.go
-#: writes them and results/SCHEMA.md documents them.
+#: writes them and dataset/SCHEMA.md documents them.
 EXPECTED = {
     "trials": GRID + [
         ("trial", "int32", False),
@@ -150,7 +150,7 @@ POLARS = {"string": pl.String, "int32": pl.Int32, "int64": pl.Int64, "uint64": p
 DUCKDB = {"string": "VARCHAR", "int32": "INTEGER", "int64": "BIGINT", "uint64": "UBIGINT", "double": "DOUBLE",
           "bool": "BOOLEAN"}
 
-#: The conventional metadata keys of every part file (results/doc.go).
+#: The conventional metadata keys of every part file (dataset/doc.go).
 META_KEYS = [
     "hyperroute.experiment",
     "hyperroute.spec",
@@ -175,7 +175,7 @@ PARTITION_META_KEYS = ["hyperroute.partition", "hyperroute.partition_columns"]
 #: In the footer only: the SHA-256 of the bytes before it.
 DATA_SHA256 = "hyperroute.data_sha256"
 
-SCHEMA_MD = REPO / "results" / "SCHEMA.md"
+SCHEMA_MD = REPO / "dataset" / "SCHEMA.md"
 
 
 def _results() -> pathlib.Path:
@@ -321,9 +321,9 @@ def test_schema_md_documents_expected(table):
 
 def test_schema_md_documents_meta_keys():
     """Every hyperroute.* key in a file is documented in SCHEMA.md or
-    results/doc.go, and SCHEMA.md names the conventional ones."""
+    dataset/doc.go, and SCHEMA.md names the conventional ones."""
     text = _schema_md()
-    doc = (REPO / "results" / "doc.go").read_text()
+    doc = (REPO / "dataset" / "doc.go").read_text()
     r = _results()
     seen = set()
     for e in experiments_in(r):

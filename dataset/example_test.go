@@ -1,4 +1,4 @@
-package results_test
+package dataset_test
 
 import (
 	"fmt"
@@ -9,7 +9,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
-	"github.com/hyperroute/hyperroute/results"
+	"github.com/hyperroute/hyperroute/dataset"
 )
 
 func Example() {
@@ -20,36 +20,36 @@ func Example() {
 	defer os.RemoveAll(dir)
 
 	schema := arrow.NewSchema([]arrow.Field{{Name: "delay", Type: arrow.PrimitiveTypes.Int64}}, nil)
-	m := results.Manifest{Experiment: "ecube", MasterSeed: 1, Shards: 1}
+	m := dataset.Manifest{Experiment: "ecube", MasterSeed: 1, Shards: 1}
 	for _, n := range []string{"4", "8"} {
 		b := array.NewInt64Builder(memory.DefaultAllocator)
 		b.AppendValues([]int64{1, 2, 3}, nil)
 		col := b.NewArray()
 		rec := array.NewRecordBatch(schema, []arrow.Array{col}, 3)
 
-		p := results.Part{Dir: dir, Experiment: "ecube", Table: "delays",
-			Keys: []results.KV{{Key: "n", Value: n}}, Shard: results.ShardName(0, 1)}
-		if !results.Complete(p.Path()) {
-			err := results.WriteParquet(p.Path(), schema, []arrow.RecordBatch{rec}, m.FileMeta(p.Table, p.Shard, rec.NumRows()))
+		p := dataset.Part{Dir: dir, Experiment: "ecube", Table: "delays",
+			Keys: []dataset.KV{{Key: "n", Value: n}}, Shard: dataset.ShardName(0, 1)}
+		if !dataset.Complete(p.Path()) {
+			err := dataset.WriteParquet(p.Path(), schema, []arrow.RecordBatch{rec}, m.FileMeta(p.Table, p.Shard, rec.NumRows()))
 			if err != nil {
 				log.Fatal(err)
 			}
 		}
 	}
 
-	files, err := results.Scan(dir, "ecube")
+	files, err := dataset.Scan(dir, "ecube")
 	if err != nil {
 		log.Fatal(err)
 	}
 	for _, f := range files {
 		fmt.Println(f.Path, f.Rows)
 	}
-	m.Tables = results.Summarize(files)
-	if err := results.WriteManifest(dir, "ecube", m); err != nil {
+	m.Tables = dataset.Summarize(files)
+	if err := dataset.WriteManifest(dir, "ecube", m); err != nil {
 		log.Fatal(err)
 	}
 
-	tbl, err := results.ReadDataset(dir, "ecube", "delays")
+	tbl, err := dataset.ReadDataset(dir, "ecube", "delays")
 	if err != nil {
 		log.Fatal(err)
 	}

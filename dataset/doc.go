@@ -1,4 +1,4 @@
-// Package results models what an experiment leaves behind: Parquet tables
+// Package dataset models what an experiment leaves behind: Parquet tables
 // partitioned hive-style, and a manifest that records where they came from.
 // It implements no part of the thesis itself but the traceability the model
 // asks of every output (docs/model.md, sections 0.4 and 0.7): every row can
@@ -85,4 +85,4 @@
 // merge, from a [Scan] of the directory). It holds the spec, its digest, the
 // master seed, the harness [Provenance], and per table the files with their
 // row counts, sizes and SHA-256 digests, which cover the footers too.
-package results
+package dataset

@@ -1,4 +1,4 @@
-package results
+package dataset
 
 import (
 	"path/filepath"
