@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/hyperroute/hyperroute/bounds"
 	"github.com/hyperroute/hyperroute/collectives"
 	"github.com/hyperroute/hyperroute/experiments"
 	"github.com/hyperroute/hyperroute/hypercube"
@@ -80,6 +81,10 @@ func runList(args []string, stdout, stderr io.Writer) error {
 	item(w, experiments.TableMessages, "one row per message: copies at the intermediate and at the destination, delivered")
 	item(w, experiments.TableLoadCounts, "one row per trial, priority p and load f: the nodes w with f(p,w) = f")
 	listCollectives(w)
+	fmt.Fprintln(w, "bounds (hyperroute bound KIND; bound --help for the flags):")
+	for _, k := range bounds.Kinds() {
+		item(w, k.Name, k.Doc)
+	}
 	return nil
 }
 

@@ -9,7 +9,7 @@
 //	hyperroute merge DIR/EXP      check a sharded run and write its manifest
 //	hyperroute verify DIR/EXP     check every file against the manifest and the spec
 //	hyperroute summary DIR/EXP    T per grid point of a trials table, as the Go reader sees it
-//	hyperroute bound KIND [flags] a tail bound of thesis Ch. I [Schömer 1988] as JSON (or --batch, JSON lines)
+//	hyperroute bound KIND [flags] a bound of the thesis' analysis [Schömer 1988] as JSON (or --batch, JSON lines)
 //	hyperroute collective [flags] one collective operation: steps, work, time, verified
 //
 // Run "hyperroute help" for the list of subcommands.
@@ -45,7 +45,7 @@ func init() {
 		{"merge", "check that all shards of a run are there, write its manifest: merge DIR/EXPERIMENT", runMerge},
 		{"verify", "read every file of DIR/EXPERIMENT, check it against the manifest and the spec: verify DIR/EXPERIMENT", runVerify},
 		{"summary", "per grid point of DIR/EXPERIMENT's trials table: trials and mean, sd, min, max of T: summary DIR/EXPERIMENT [--jsonl]", runSummary},
-		{"bound", "tail bounds of the analysis (binomial, Chernoff, Hoeffding, Lemma I.5, Theorem I.1) as JSON: bound KIND [flags] | bound --batch", runBound},
+		{"bound", "a bound or exact probability of the analysis (Ch. I–III) as JSON: bound KIND [flags] | bound --batch; bound --help lists the kinds", runBound},
 		{"figures", "draw the Chapter I figures from the Parquet files: figures [--results DIR] [--out DIR]", runFigures},
 		{"detours", "draw faulty cubes and choose detour systems (Ch. III): detours --n N --q Q --strategy heuristic|optimal|random --trials K [--jsonl]", runDetours},
 		{"collective", "simulate one collective operation: collective --op OP --algo NAME --topology T --p P --port one|all --model sf|ct --m M --ts TS --tw TW --th TH [--jsonl]", runCollective},

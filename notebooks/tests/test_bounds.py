@@ -107,7 +107,7 @@ BINOM = binom_cases()
 
 
 def test_binom_against_scipy(hyperroute_bin):
-    out = run_batch(hyperroute_bin, [{"kind": "binom", "m": m, "N": N, "q": q} for m, N, q in BINOM])
+    out = run_batch(hyperroute_bin, [{"kind": "binom", "m": m, "N": N, "p": q} for m, N, q in BINOM])
     shallow = deep = 0
     bad = []
     for (m, N, q), r in zip(BINOM, out):
@@ -132,10 +132,10 @@ def test_binom_against_scipy(hyperroute_bin):
 
 
 def test_binom_issue_example(hyperroute_bin):
-    p = subprocess.run([str(hyperroute_bin), "bound", "binom", "--m", "40", "--N", "1048576", "--q", "1.9e-5"],
+    p = subprocess.run([str(hyperroute_bin), "bound", "binom", "--m", "40", "--N", "1048576", "--p", "1.9e-5"],
                        capture_output=True, text=True, check=True)
     r = json.loads(p.stdout)
-    assert set(r) == {"kind", "m", "N", "q", "value", "log_value"}
+    assert set(r) == {"kind", "m", "N", "p", "value", "log_value"}
     assert r["value"] == pytest.approx(binom.sf(39, 1048576, 1.9e-5), rel=1e-9)
 
 
@@ -145,17 +145,17 @@ def test_chernoff_against_scipy(hyperroute_bin):
         for q in QS + [0.0, 1.0]:
             mu = N * q
             for m in [0.5, 1, 1.5, mu, mu + 0.25, 1.0001 * mu + 1, 2 * mu + 3.7, 10 * mu + 20, N / 2, float(N)]:
-                cases.append({"kind": "chernoff", "m": float(m), "N": N, "q": q})
+                cases.append({"kind": "chernoff", "m": float(m), "N": N, "p": q})
     out = run_batch(hyperroute_bin, cases)
     bad = []
     for c, r in zip(cases, out):
-        m, mu = c["m"], c["N"] * c["q"]
+        m, mu = c["m"], c["N"] * c["p"]
         ref = -float(kl_div(m, mu)) if m > mu else 0.0
         if not close(go_log(r), ref, m + mu):
             bad.append((c, go_log(r), ref))
         # Chernoff bounds the exact tail from above (up to rounding).
-        if m == math.floor(m) and m > mu and 0 < c["q"] < 1:
-            exact = float(binom.logsf(m - 1, c["N"], c["q"]))
+        if m == math.floor(m) and m > mu and 0 < c["p"] < 1:
+            exact = float(binom.logsf(m - 1, c["N"], c["p"]))
             assert exact <= go_log(r) + 1e-9 * max(1, abs(exact)), (c, exact, go_log(r))
     assert not bad, bad[:5]
 
@@ -166,10 +166,10 @@ def test_hoeffding_against_scipy(hyperroute_bin):
         for q in [1e-6, 1e-3, 0.01, 0.2, 0.5, 0.95]:
             mu = N * q
             for m in sorted({0, 1, math.floor(mu + 1), math.ceil(mu + 1), math.ceil(mu + 1) + 1, 2 * math.ceil(mu) + 5, N}):
-                cases.append({"kind": "hoeffding", "m": m, "N": N, "q": q})
+                cases.append({"kind": "hoeffding", "m": m, "N": N, "p": q})
     out = run_batch(hyperroute_bin, cases)
     for c, r in zip(cases, out):
-        m, N, q = c["m"], c["N"], c["q"]
+        m, N, q = c["m"], c["N"], c["p"]
         if m >= N * q + 1:
             ref = float(binom.logsf(m - 1, N, q))
             if ref < LOG_FLOOR:
@@ -207,7 +207,7 @@ def test_hoeffding_bounds_poisson_trials(hyperroute_bin):
                 ps = np.where(rng.uniform(size=N) < 0.1, rng.uniform(0.5, 1, N), 0.0)
             qbar = float(ps.mean())
             for m in range(math.ceil(N * qbar + 1), N + 1, max(1, N // 16)):
-                trials.append((ps, m, {"kind": "hoeffding", "m": m, "N": N, "q": qbar}))
+                trials.append((ps, m, {"kind": "hoeffding", "m": m, "N": N, "p": qbar}))
     out = run_batch(hyperroute_bin, [t[2] for t in trials])
     for (ps, m, c), r in zip(trials, out):
         exact = poisson_binomial_tail(ps, m)
@@ -217,7 +217,7 @@ def test_hoeffding_bounds_poisson_trials(hyperroute_bin):
         assert abs(sf - exact) <= 1e-12 + 1e-9 * exact, (c, sf, exact)
         assert exact <= r["value"] * (1 + 1e-9), (c, exact, r["value"])
     # Below the condition the bound can fail, which is why Go reports 1 there.
-    (r,) = run_batch(hyperroute_bin, [{"kind": "hoeffding", "m": 1, "N": 2, "q": 0.45}])
+    (r,) = run_batch(hyperroute_bin, [{"kind": "hoeffding", "m": 1, "N": 2, "p": 0.45}])
     assert r["value"] == 1 and float(poisson_binom.sf(0, [0.9, 0.0])) > float(binom.sf(0, 2, 0.45))
 
 
@@ -271,11 +271,11 @@ def test_theorem_i1_closed_form(hyperroute_bin):
 @pytest.mark.parametrize(
     "args,stdin,msg",
     [
-        (["binom", "--m", "4", "--N", "10", "--q", "1.5"], None, "q=1.5"),
-        (["binom", "--m", "4", "--N", "10", "--q", "-1e-9"], None, "q=-1e-09"),
-        (["hoeffding", "--m", "4", "--N", "-3", "--q", "0.5"], None, "N=-3"),
+        (["binom", "--m", "4", "--N", "10", "--p", "1.5"], None, "p=1.5"),
+        (["binom", "--m", "4", "--N", "10", "--p", "-1e-9"], None, "p=-1e-09"),
+        (["hoeffding", "--m", "4", "--N", "-3", "--p", "0.5"], None, "N=-3"),
         (["gauss", "--m", "4"], None, "unknown kind"),
-        (["--batch"], '{"kind":"binom","m":3,"N":10,"q":0.5}\n{"kind":"binom","m":3,"N":10,"q":7}\n', "stdin line 2"),
+        (["--batch"], '{"kind":"binom","m":3,"N":10,"p":0.5}\n{"kind":"binom","m":3,"N":10,"p":7}\n', "stdin line 2"),
         (["--batch"], '{"kind":"what"}\n', "unknown kind"),
     ],
 )

@@ -1,4 +1,4 @@
-package main
+package bounds
 
 import (
 	"math"
@@ -10,7 +10,7 @@ import (
 // computed here: Theorem II.1, 2(nq)^n, 2(2nq)^n, Theorem II.2's q, the
 // product form of a phase's loss for replication, the bracket's ends from
 // two phases, and Valiant's single copy.
-func TestBoundChapterII(t *testing.T) {
+func TestChapterII(t *testing.T) {
 	ln := math.Log
 	fail := func(l int, q float64) float64 { return 1 - math.Pow(1-q, float64(l)) }
 	// n = 8, k = 3, q = 0.05: 3 paths of length 3, 5 of length 5.
@@ -36,28 +36,18 @@ func TestBoundChapterII(t *testing.T) {
 		{[]string{"valiant-loss", "--n", "10", "--q", "0.01"}, ln(1 - math.Pow(0.995, 20))},
 	}
 	for _, c := range cases {
-		code, out, errs := runBoundCLI(t, "", append([]string{"bound"}, c.args...)...)
-		if code != 0 || errs != "" {
-			t.Errorf("bound %v: exit %d, stderr %q", c.args, code, errs)
-			continue
-		}
-		obj, _, lv := decodeBound(t, strings.TrimSuffix(out, "\n"))
-		if obj["kind"] != c.args[0] {
-			t.Errorf("bound %v: kind %v", c.args, obj["kind"])
-		}
-		if d := math.Abs(lv - c.log); d > 1e-10*math.Max(1, math.Abs(c.log)) {
-			t.Errorf("bound %v: log_value %.17g, want %.17g", c.args, lv, c.log)
+		if lv := logValue(t, c.args); math.Abs(lv-c.log) > 1e-10*math.Max(1, math.Abs(c.log)) {
+			t.Errorf("%v: log_value %.17g, want %.17g", c.args, lv, c.log)
 		}
 	}
-	code, out, _ := runBoundCLI(t, "", "bound", "phase-loss", "--n", "8", "--k", "3", "--q", "0")
-	if code != 0 || !strings.Contains(out, `"value":0,"log_value":null`) {
-		t.Errorf("q = 0: exit %d, %s", code, out)
+	if lv := logValue(t, []string{"phase-loss", "--n", "8", "--k", "3", "--q", "0"}); !math.IsInf(lv, -1) {
+		t.Errorf("q = 0: log_value %v, want null", lv)
 	}
 }
 
-// TestBoundChapterIIErrors checks bad input to the Chapter II kinds: one
-// line, exit 2.
-func TestBoundChapterIIErrors(t *testing.T) {
+// TestChapterIIErrors checks that bad values of the Chapter II kinds are
+// errors that name them.
+func TestChapterIIErrors(t *testing.T) {
 	for _, c := range []struct {
 		args []string
 		msg  string
@@ -74,9 +64,8 @@ func TestBoundChapterIIErrors(t *testing.T) {
 		{[]string{"theorem-ii1", "--n", "8", "--t", "2"}, "t=2"},
 		{[]string{"theorem-ii2", "--n", "8", "--S", "NaN"}, "S=NaN"},
 	} {
-		code, _, errs := runBoundCLI(t, "", append([]string{"bound"}, c.args...)...)
-		if code != 2 || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, c.msg) {
-			t.Errorf("bound %v: exit %d, stderr %q, want one line with %q", c.args, code, errs, c.msg)
+		if _, err := Eval(query(t, c.args[0], c.args[1:]...)); err == nil || !strings.Contains(err.Error(), c.msg) {
+			t.Errorf("%v: error %v, want one with %q", c.args, err, c.msg)
 		}
 	}
 }
