@@ -9,6 +9,7 @@ import (
 
 	"github.com/hyperroute/hyperroute/engine"
 	"github.com/hyperroute/hyperroute/faults"
+	"github.com/hyperroute/hyperroute/faults/faultstest"
 	"github.com/hyperroute/hyperroute/hypercube"
 )
 
@@ -169,9 +170,9 @@ func TestSortExhaustive(t *testing.T) {
 		rng := testRand(uint64(c.n))
 		var r Runner
 		sets, runs, slower := 0, 0, 0
-		faults.EachSet(c.n, c.k, func(s *faults.Set) {
+		faultstest.EachSet(c.n, c.k, func(s *faults.Set) {
 			sets++
-			faults.EachSystem(s, func(y *faults.System) {
+			faultstest.EachSystem(s, func(y *faults.System) {
 				runs++
 				checkSort(t, &r, y, rng, false)
 				if sp := checkSort(t, &r, y, rng, true); sp.T > SortTime(y) {
@@ -219,8 +220,8 @@ func TestCollectivesExhaustive(t *testing.T) {
 	const n = 3
 	rng := testRand(3)
 	var r Runner
-	faults.EachSet(n, 2, func(s *faults.Set) {
-		faults.EachSystem(s, func(y *faults.System) {
+	faultstest.EachSet(n, 2, func(s *faults.Set) {
+		faultstest.EachSystem(s, func(y *faults.System) {
 			for root := range uint32(1) << n {
 				for _, single := range []bool{false, true} {
 					checkCollectives(t, &r, y, root, rng, single)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/hyperroute/hyperroute/engine"
 	"github.com/hyperroute/hyperroute/faults"
+	"github.com/hyperroute/hyperroute/faults/faultstest"
 )
 
 // TestAdaptiveMatchesReference routes random permutations on random faulty
@@ -42,7 +43,7 @@ func TestAdaptiveMatchesReferenceExhaustive(t *testing.T) {
 	var perms [][]uint32
 	permutations(4, func(p []uint32) { perms = append(perms, slices.Clone(p)) })
 	lost, sets := 0, 0
-	faults.EachSet(2, 2, func(f *faults.Set) {
+	faultstest.EachSet(2, 2, func(f *faults.Set) {
 		sets++
 		for _, router := range []string{"adaptive-ecube", "adaptive-valiant"} {
 			for _, reroute := range Reroutes {

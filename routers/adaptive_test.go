@@ -9,6 +9,7 @@ import (
 
 	"github.com/hyperroute/hyperroute/engine"
 	"github.com/hyperroute/hyperroute/faults"
+	"github.com/hyperroute/hyperroute/faults/faultstest"
 	"github.com/hyperroute/hyperroute/hypercube"
 )
 
@@ -174,7 +175,7 @@ func TestAdaptiveExhaustive(t *testing.T) {
 	var sim Sim
 	sets, routed := 0, map[string]int{}
 	for n := 2; n <= 3; n++ {
-		faults.EachSet(n, 2, func(f *faults.Set) {
+		faultstest.EachSet(n, 2, func(f *faults.Set) {
 			sets++
 			for _, router := range []string{"adaptive-ecube", "adaptive-valiant"} {
 				for _, reroute := range Reroutes {

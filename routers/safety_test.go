@@ -8,6 +8,7 @@ import (
 
 	"github.com/hyperroute/hyperroute/engine"
 	"github.com/hyperroute/hyperroute/faults"
+	"github.com/hyperroute/hyperroute/faults/faultstest"
 	"github.com/hyperroute/hyperroute/hypercube"
 )
 
@@ -78,7 +79,7 @@ func checkLevels(s *safety) error {
 func TestSafetyLevelsGuarantee(t *testing.T) {
 	positive := 0
 	for n := 2; n <= 3; n++ {
-		faults.EachSet(n, 3, func(f *faults.Set) {
+		faultstest.EachSet(n, 3, func(f *faults.Set) {
 			s := safetyLevels(f)
 			if err := checkLevels(s); err != nil {
 				t.Fatalf("faults %v: %v", f, err)
@@ -210,7 +211,7 @@ func TestSafetyRuns(t *testing.T) {
 		rerouted += measuredInt(res, "rerouted")
 	}
 	for n := 2; n <= 3; n++ {
-		faults.EachSet(n, 2, func(f *faults.Set) {
+		faultstest.EachSet(n, 2, func(f *faults.Set) {
 			for _, port := range []Port{SinglePort, AllPort} {
 				for seed := range uint64(3) {
 					c := Config{N: n, Port: port}

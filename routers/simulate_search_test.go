@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/hyperroute/hyperroute/faults"
+	"github.com/hyperroute/hyperroute/faults/faultstest"
 )
 
 var searchLong = flag.Bool("search", false, "search Q_3 exhaustively for instances that break the relations of Theorems III.1 and III.2 (minutes)")
@@ -110,9 +111,9 @@ func (s *search) broken(m simModel, r string) *found {
 // detourSystems calls fn with every set of 1 … k failed edges of Q_n that has a
 // complete detour system, and each such system.
 func detourSystems(n, k int, fn func(y *faults.System)) {
-	faults.EachSet(n, k, func(f *faults.Set) {
+	faultstest.EachSet(n, k, func(f *faults.Set) {
 		if f.Count() > 0 {
-			faults.EachSystem(f, fn)
+			faultstest.EachSystem(f, fn)
 		}
 	})
 }

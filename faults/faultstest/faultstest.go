@@ -1,16 +1,23 @@
-package faults
+// Package faultstest enumerates small fault sets and their detour systems
+// for exhaustive tests of the code that uses package faults, as
+// net/http/httptest serves net/http's tests.
+package faultstest
+
+import "github.com/hyperroute/hyperroute/faults"
 
 // EachSet calls fn with every set of at most k failed edges of Q_n, each a
 // new Set: the empty set first, then depth first in the order of edge
-// indices (edge 0; edges 0 and 1; …). It is for exhaustive searches on
-// small cubes.
-func EachSet(n, k int, fn func(*Set)) {
+// indices (edge 0; edges 0 and 1; …). It panics if Q_n is not a valid cube.
+func EachSet(n, k int, fn func(*faults.Set)) {
 	var chosen []int
 	var rec func(from int)
 	rec = func(from int) {
-		s, _ := New(n)
+		s, err := faults.New(n)
+		if err != nil {
+			panic(err)
+		}
 		for _, e := range chosen {
-			s.failIndex(e)
+			s.Fail(uint32(e/n), e%n+1)
 		}
 		fn(s)
 		if len(chosen) == k {
@@ -29,10 +36,10 @@ func EachSet(n, k int, fn func(*Set)) {
 // of an intact detour for each failed edge, the failed edges in index
 // order and their detours by dimension. fn gets one System, changed
 // between calls. There is none if a failed edge has no intact detour.
-func EachSystem(s *Set, fn func(*System)) {
-	y := NewSystem(s)
-	var failed []Detour
-	s.Each(func(v uint32, d int) { failed = append(failed, Detour{V: v, D: d}) })
+func EachSystem(s *faults.Set, fn func(*faults.System)) {
+	y := faults.NewSystem(s)
+	var failed []faults.Detour
+	s.Each(func(v uint32, d int) { failed = append(failed, faults.Detour{V: v, D: d}) })
 	var rec func(j int)
 	rec = func(j int) {
 		if j == len(failed) {
