@@ -2,15 +2,16 @@
 // experiment is described once in a spec file (a parameter grid, trials per
 // grid point, a master seed, the tables to record), run over many seeds on
 // all cores or sharded over many machines, and left behind as Parquet tables
-// with provenance (package results).
+// with provenance (package dataset).
 //
 // # Spec files
 //
 // A spec is YAML, parsed strictly by Parse: an unknown key, a value of the
 // wrong type or out of range is an error naming the file, line and key. The
-// specs of Chapter I of the thesis [Schömer 1988] (docs/model.md) are embedded (Names, Lookup), so they run by name from
-// anywhere; Load also reads a spec from a file. See README.md in this
-// directory for the format.
+// specs of the thesis [Schömer 1988] (Chapters I to III, docs/model.md) and
+// of collective communication are embedded (Names, Lookup), so they run by
+// name from anywhere; Load also reads a spec from a file. See README.md in
+// this directory for the format.
 //
 // # Trials and seeds
 //

@@ -1,28 +1,59 @@
-// Package plots draws the figures of Chapter I of the thesis [Schömer 1988]
-// and of collective communication (docs/model.md) from the Parquet files the experiments leave behind, never
-// from a run in memory, so that every number in a figure traces to rows of a
-// Parquet file. Each figure is a function that reads a results directory with
-// dataset.ReadDataset and writes PNG (300 dpi), SVG and PDF files to an
-// output directory; Figures lists them for `hyperroute figures`.
+// Package plots draws the figures of the thesis [Schömer 1988], Chapters I
+// to III, and of collective communication (docs/model.md) from the Parquet
+// files the experiments leave behind, never from a run in memory, so that
+// every number in a figure traces to rows of a Parquet file. Each figure is
+// a function that reads a results directory with dataset.ReadDataset and
+// writes PNG (300 dpi), SVG and PDF files to an output directory; Figures
+// lists them, in this order, for `hyperroute figures`.
+//
+// Chapter I, Valiant's two-phase routing:
 //
 //   - TTail: the tail of Valiant's run time T against the Theorem I.1 bound
-//     (thesis Ch. I.3).
+//     (Ch. I.3).
 //   - DelaySeqTails: Σx and Σh for the fixed and the extracted delay
 //     sequence against the binomial tail, Hoeffding, Chernoff, Lemmas I.5
-//     and I.6 and Theorem I.1 (thesis Ch. I.2 and I.3).
+//     and I.6 and Theorem I.1 (Ch. I.2 and I.3).
 //   - RoutingCompare: e-cube, Valiant and bitonic routing on random and
-//     structured permutations (thesis Ch. I.1 and I.3).
+//     structured permutations (Ch. I.1 and I.3).
 //   - PriorityLoad: the mean load f(p,v) per priority against Lemma I.4's
-//     1/2 (thesis Ch. I.3).
+//     1/2 (Ch. I.3).
 //   - QueueDisciplines and Relations: the queue disciplines, and μ-bounded
-//     requests (thesis Ch. I.2, remark Bem 2).
-//   - FaultyBitonic: bitonic sort over detours on a faulty cube, its
-//     slowest step against γ + 2 and its time against (γ + 2)·n(n+1)/2
-//     (thesis Ch. III.1).
-//   - CollectivesSize, CollectivesScale and CollectivesBounds: collective
-//     operations (package collectives), time against block size and against
-//     the number of nodes beside the closed forms, and the cube's algorithms
-//     against the lower bounds.
+//     requests (Ch. I.2, remark Bem 2).
+//
+// Chapter II, n copies on disjoint paths:
+//
+//   - ButterflyTime and ButterflyTail: the mean and the tail of T/n of n
+//     copies (sequential, pipelined, trimmed) against single-copy Valiant
+//     and the Theorem II.1 bound (Ch. II.3).
+//   - ButterflyLoads: the per-node law of f(p,w) against the binomial law
+//     behind Lemma II.2 (Ch. II.3).
+//   - ReplicationLoss, ReplicationBandwidth and ReplicationThreshold:
+//     messages lost on a faulty cube against q and against the data sent
+//     per message (n copies, m-of-n pieces, one copy), and the q at which 1%
+//     are lost, beside the exact brackets, the thesis' bound and Theorem
+//     II.2 (Ch. II.5).
+//
+// Chapter III, detours around failed edges:
+//
+//   - DetourExistence: how often some failed edge has no intact detour,
+//     with the thesis' bound (Ch. III.1).
+//   - Matching: how often the heuristic matching fails, with its bounds,
+//     and the mean congestion γ of heuristic, optimal and random detour
+//     systems (Ch. III.1).
+//   - FaultyValiant: Valiant's routing over detours, edge- and
+//     node-confluent: the shares of trials in lockstep and within the
+//     thesis' time (Ch. III.2).
+//   - FaultyBitonic: bitonic sort over detours, its slowest step against
+//     γ + 2 and its time against (γ + 2)·n(n+1)/2 (Ch. III.1).
+//   - FaultyValiantDelivered: the share of trials delivering every packet,
+//     per detour strategy and for the adaptive routings that do not know
+//     the faults (Ch. III.2).
+//
+// Collective communication (package collectives):
+//
+//   - CollectivesSize and CollectivesScale: time against block size and
+//     against the number of nodes, beside the closed forms.
+//   - CollectivesBounds: the cube's algorithms against the lower bounds.
 //
 // All figures share one style (style.go): one paper column wide (3.4 in),
 // Liberation Serif at 8 pt, the Okabe–Ito colours, bounds in grey. A log

@@ -9,7 +9,7 @@ type Output struct {
 	Notes []string
 }
 
-// Figure is one figure of Chapters I and II of the thesis [Schömer 1988],
+// Figure is one figure of the thesis [Schömer 1988] or of the collectives,
 // drawn from the Parquet files of one experiment.
 type Figure struct {
 	// Name is the file name stem in the output directory.

@@ -36,20 +36,8 @@ import (
 // intact send and it arrives in (d·(a−1), d·a] for its intact arrival a.
 // Then 𝒯 lies in (d·(T−1), d·T]; under the queue rule 𝒯 = d·(T−1) + 1.
 //
-// What the harness verified (TestSearch; with -search 152 744 instances
-// under all eight models and 16 512 under the thesis' two: Q_2 with every
-// set of up to 3 failed edges, every system and permutation, and Valiant's
-// intermediates; Q_3 with every set of up to 2 failed edges, every system
-// and every permutation moving up to 3 packets; random instances on Q_3 …
-// Q_5): under the queue rule with priority on the detour queues, with
-// either system, every packet keeps its intact schedule and 𝒯 = d·(T−1) + 1
-// exactly. The thesis' 𝒯 = d·T (Theorem III.1) therefore holds only as
-// 𝒯 ≤ d·T, with equality only for d = 1: its lockstep invariant puts a
-// packet's delivery, sent in sub-step 0 of the round of its intact step
-// T−1, at d·(T−1) + 1. Under the arrival rule or with FIFO detour queues
-// lockstep breaks and 𝒯 falls on both sides of d·T and of d·(T−1)
-// (testdata/simulate: the smallest instances found, on Q_3 with two failed
-// edges detoured over one last edge).
+// What the harness verified about 𝒯 against the thesis' d·T, and where
+// lockstep breaks, is in docs/model.md, "Simulating the intact cube".
 type simulation struct {
 	engine.Legs
 	sys   *confluent.System // nil: the intact cube

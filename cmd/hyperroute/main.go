@@ -10,6 +10,8 @@
 //	hyperroute verify DIR/EXP     check every file against the manifest and the spec
 //	hyperroute summary DIR/EXP    T per grid point of a trials table, as the Go reader sees it
 //	hyperroute bound KIND [flags] a bound of the thesis' analysis [Schömer 1988] as JSON (or --batch, JSON lines)
+//	hyperroute figures [flags]    every figure, from the Parquet files of the experiments
+//	hyperroute detours [flags]    faulty cubes and their detour systems (Ch. III), a summary or JSON lines
 //	hyperroute collective [flags] one collective operation: steps, work, time, verified
 //
 // Run "hyperroute help" for the list of subcommands.
@@ -46,7 +48,7 @@ func init() {
 		{"verify", "read every file of DIR/EXPERIMENT, check it against the manifest and the spec: verify DIR/EXPERIMENT", runVerify},
 		{"summary", "per grid point of DIR/EXPERIMENT's trials table: trials and mean, sd, min, max of T: summary DIR/EXPERIMENT [--jsonl]", runSummary},
 		{"bound", "a bound or exact probability of the analysis (Ch. I–III) as JSON: bound KIND [flags] | bound --batch; bound --help lists the kinds", runBound},
-		{"figures", "draw the Chapter I figures from the Parquet files: figures [--results DIR] [--out DIR]", runFigures},
+		{"figures", "draw every figure (Ch. I–III, collectives) from the Parquet files: figures [--results DIR] [--out DIR]", runFigures},
 		{"detours", "draw faulty cubes and choose detour systems (Ch. III): detours --n N --q Q --strategy heuristic|optimal|random --trials K [--jsonl]", runDetours},
 		{"collective", "simulate one collective operation: collective --op OP --algo NAME --topology T --p P --port one|all --model sf|ct --m M --ts TS --tw TW --th TH [--jsonl]", runCollective},
 	}

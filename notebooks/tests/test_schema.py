@@ -169,7 +169,7 @@ META_KEYS = [
     "hyperroute.first_trial",
 ]
 
-#: Written by results.WritePartition into every file of a partitioned table.
+#: Written by dataset.WritePartition into every file of a partitioned table.
 PARTITION_META_KEYS = ["hyperroute.partition", "hyperroute.partition_columns"]
 
 #: In the footer only: the SHA-256 of the bytes before it.

@@ -1,6 +1,6 @@
 """The same numbers as the Go side: `hyperroute summary DIR/EXPERIMENT --jsonl`
 reads the trials table with the harness' own Parquet reader
-(results.ReadDataset) and prints per grid point the trials and the mean, sd,
+(dataset.ReadDataset) and prints per grid point the trials and the mean, sd,
 min and max of T. pyarrow + pandas, plain pd.read_parquet(dir), DuckDB SQL
 and polars (each left to infer the type of the hive key n) must print the
 same, and the trial counts must add up to the manifest's row count — which is
