@@ -28,10 +28,19 @@ func parseArgs(fs *flag.FlagSet, args []string, stderr io.Writer, want int, what
 		pos = append(pos, fs.Arg(0))
 		args = fs.Args()[1:]
 	}
-	if len(pos) != want {
+	switch {
+	case want == 0 && len(pos) > 0:
+		return nil, usagef("unexpected argument %q", pos[0])
+	case len(pos) != want:
 		return nil, usagef("want %s, got %d arguments", what, len(pos))
 	}
 	return pos, nil
+}
+
+// parseFlags parses args, which are flags only.
+func parseFlags(fs *flag.FlagSet, args []string, stderr io.Writer) error {
+	_, err := parseArgs(fs, args, stderr, 0, "no arguments")
+	return err
 }
 
 // experimentArg parses the flags among args and the one positional

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -120,7 +121,7 @@ func TestList(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("list: exit %d", code)
 	}
-	want := append(experiments.Names(), "ecube", "valiant", "bitonic", "transpose", "bitrev", "farthest", "fifo", "loads")
+	want := append(experiments.Names(), "ecube", "valiant", "bitonic", "transpose", "bitrev", "farthest", "fifo", "loads", "binom", "matching-max-q")
 	for _, w := range want {
 		if !strings.Contains(stdout, "\n  "+w+" ") {
 			t.Errorf("list lacks %q:\n%s", w, stdout)
@@ -128,12 +129,15 @@ func TestList(t *testing.T) {
 	}
 }
 
-// TestQueueDocs checks that list describes the disciplines routers knows.
+// TestQueueDocs checks that list describes the disciplines the engine
+// knows, and only those.
 func TestQueueDocs(t *testing.T) {
-	for _, q := range queueDocs {
-		if d, err := engine.ParseDiscipline(q.name); err != nil || d.String() != q.name {
-			t.Errorf("queue %q: %v", q.name, err)
-		}
+	var names []string
+	for _, q := range listDocs[0].items {
+		names = append(names, q[0])
+	}
+	if want := engine.DisciplineNames(); !slices.Equal(slices.Sorted(slices.Values(names)), slices.Sorted(slices.Values(want))) {
+		t.Errorf("list describes the queue disciplines %v, the engine knows %v", names, want)
 	}
 }
 
@@ -173,7 +177,7 @@ func TestBadInput(t *testing.T) {
 		{[]string{"validate", bad}, "hyperroute validate: " + bad + ":3: grid.n: 31 out of range"},
 		{[]string{"merge"}, "hyperroute merge: want DIR/EXPERIMENT"},
 		{[]string{"merge", "--out", done, "."}, `hyperroute merge: "." does not name an experiment directory`},
-		{[]string{"list", "x"}, "hyperroute list: want no arguments"},
+		{[]string{"list", "x"}, `hyperroute list: unexpected argument "x"`},
 	} {
 		// Into the finished run's directory: nothing there may change.
 		args := append(tc.args, "--out", done)

@@ -12,26 +12,38 @@ import (
 	"github.com/hyperroute/hyperroute/routers"
 )
 
-// queueDocs describes the queue disciplines of package routers.
-var queueDocs = []struct{ name, doc string }{
-	{"priority", "smallest priority number first, ties to the smaller packet id (thesis Ch. I.2 [Schömer 1988]; the default)"},
-	{"fifo", "the packet that arrived first, ties to the smaller packet id"},
-	{"random", "a uniformly random waiting packet"},
-	{"farthest", "the packet with the most hops still to go, ties to the smaller packet id"},
+// listDocs are the sections of `hyperroute list` that no registry describes:
+// the queue disciplines and port models of package routers, and the tables
+// of package experiments.
+var listDocs = []struct {
+	title string
+	items [][2]string
+}{
+	{"queue disciplines (grid.queue):", [][2]string{
+		{"priority", "smallest priority number first, ties to the smaller packet id (thesis Ch. I.2 [Schömer 1988]; the default)"},
+		{"fifo", "the packet that arrived first, ties to the smaller packet id"},
+		{"random", "a uniformly random waiting packet"},
+		{"farthest", "the packet with the most hops still to go, ties to the smaller packet id"},
+	}},
+	{"port models (grid.port):", [][2]string{
+		{"single", "a node sends at most one packet per step, from one queue per node (the thesis' model)"},
+		{"all", "a node sends one packet per out-link per step, from one queue per link (Valiant's model)"},
+	}},
+	{"tables (tables:):", [][2]string{
+		{experiments.TableTrials, "one row per trial: T, packet-hops, largest queue, seed"},
+		{experiments.TablePackets, "one row per packet: source, destination, intermediate, route length, arrival, delay"},
+		{experiments.TableLoads, "one row per trial and priority p: Σ_v f(p,v) and its mean over the nodes"},
+		{experiments.TableNodeLoads, "one row per trial, priority p and node v: f(p,v), the packets that leave v with priority p"},
+		{experiments.TableDelaySeq, "one row per trial: the critical delay sequence of Lemma I.1, Σf along it, Σx and Σh for it and a fixed one"},
+		{experiments.TableMessages, "one row per message: copies at the intermediate and at the destination, delivered"},
+		{experiments.TableLoadCounts, "one row per trial, priority p and load f: the nodes w with f(p,w) = f"},
+	}},
 }
 
-// portDocs describes the port models of package routers.
-var portDocs = []struct{ name, doc string }{
-	{"single", "a node sends at most one packet per step, from one queue per node (the thesis' model)"},
-	{"all", "a node sends one packet per out-link per step, from one queue per link (Valiant's model)"},
-}
-
-func runList(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("list", flag.ContinueOnError)
-	if _, err := parseArgs(fs, args, stderr, 0, "no arguments"); err != nil {
+func runList(args []string, w, stderr io.Writer) error {
+	if err := parseFlags(flag.NewFlagSet("list", flag.ContinueOnError), args, stderr); err != nil {
 		return err
 	}
-	w := stdout
 	fmt.Fprintln(w, "experiments (hyperroute run NAME):")
 	for _, name := range experiments.Names() {
 		spec, err := experiments.Lookup(name)
@@ -64,32 +76,12 @@ func runList(args []string, stdout, stderr io.Writer) error {
 	for _, p := range hypercube.Patterns {
 		item(w, p, hypercube.Describe(p))
 	}
-	fmt.Fprintln(w, "queue disciplines (grid.queue):")
-	for _, q := range queueDocs {
-		item(w, q.name, q.doc)
+	for _, s := range listDocs {
+		fmt.Fprintln(w, s.title)
+		for _, it := range s.items {
+			item(w, it[0], it[1])
+		}
 	}
-	fmt.Fprintln(w, "port models (grid.port):")
-	for _, p := range portDocs {
-		item(w, p.name, p.doc)
-	}
-	fmt.Fprintln(w, "tables (tables:):")
-	item(w, experiments.TableTrials, "one row per trial: T, packet-hops, largest queue, seed")
-	item(w, experiments.TablePackets, "one row per packet: source, destination, intermediate, route length, arrival, delay")
-	item(w, experiments.TableLoads, "one row per trial and priority p: Σ_v f(p,v) and its mean over the nodes")
-	item(w, experiments.TableNodeLoads, "one row per trial, priority p and node v: f(p,v), the packets that leave v with priority p")
-	item(w, experiments.TableDelaySeq, "one row per trial: the critical delay sequence of Lemma I.1, Σf along it, Σx and Σh for it and a fixed one")
-	item(w, experiments.TableMessages, "one row per message: copies at the intermediate and at the destination, delivered")
-	item(w, experiments.TableLoadCounts, "one row per trial, priority p and load f: the nodes w with f(p,w) = f")
-	listCollectives(w)
-	fmt.Fprintln(w, "bounds (hyperroute bound KIND; bound --help for the flags):")
-	for _, k := range bounds.Kinds() {
-		item(w, k.Name, k.Doc)
-	}
-	return nil
-}
-
-// listCollectives lists the collective algorithms per operation.
-func listCollectives(w io.Writer) {
 	fmt.Fprintln(w, "collective algorithms (hyperroute collective --op OP --algo NAME):")
 	for _, op := range collectives.Ops {
 		fmt.Fprintf(w, "  %s: %s\n", op, op.Doc())
@@ -100,6 +92,11 @@ func listCollectives(w io.Writer) {
 			}
 		}
 	}
+	fmt.Fprintln(w, "bounds (hyperroute bound KIND; bound --help for the flags):")
+	for _, k := range bounds.Kinds() {
+		item(w, k.Name, k.Doc)
+	}
+	return nil
 }
 
 func item(w io.Writer, name, doc string) {
@@ -109,10 +106,9 @@ func item(w io.Writer, name, doc string) {
 // supports says what router k runs under, on one line.
 func supports(k *routers.Kind) string {
 	s := fmt.Sprintf("runs port %v, queue %v", k.Ports, k.Disciplines)
-	switch {
-	case k.Permutations:
+	if k.Permutations {
 		s += ", permutations only"
-	default:
+	} else {
 		s += ", any mu"
 	}
 	if k.Faults {

@@ -94,24 +94,6 @@ func usage(w io.Writer) {
 	}
 }
 
-// parseFlags parses args, prints the flags on -h and turns a flag error into
-// a usage error.
-func parseFlags(fs *flag.FlagSet, args []string, stderr io.Writer) error {
-	fs.SetOutput(io.Discard)
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fs.SetOutput(stderr)
-			fs.PrintDefaults()
-			return err
-		}
-		return usageError{err}
-	}
-	if fs.NArg() > 0 {
-		return usagef("unexpected argument %q", fs.Arg(0))
-	}
-	return nil
-}
-
 // writeJSONL writes one JSON object per row.
 func writeJSONL[T any](w io.Writer, rows []T) error {
 	enc := json.NewEncoder(w)

@@ -1,6 +1,7 @@
-// Package faultstest enumerates small fault sets and their detour systems
-// for exhaustive tests of the code that uses package faults, as
-// net/http/httptest serves net/http's tests.
+// Package faultstest enumerates the small fault sets of Q_n and their
+// complete detour systems [Schömer 1988, Ch. III.1] for exhaustive tests of
+// the code that uses package faults, as net/http/httptest serves the tests
+// of net/http.
 package faultstest
 
 import "github.com/hyperroute/hyperroute/faults"
