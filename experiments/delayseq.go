@@ -1,8 +1,8 @@
 package experiments
 
 import (
+	"github.com/hyperroute/hyperroute/delayseq"
 	"github.com/hyperroute/hyperroute/engine"
-	"github.com/hyperroute/hyperroute/routers"
 )
 
 // seqCounts is a row of the delayseq table without the trial's identity.
@@ -14,9 +14,9 @@ type seqCounts struct {
 
 // delaySeqs extracts the critical delay sequence of a run on Q_n recorded
 // with Record{Loads: true, Trace: true}, checks it against Lemma I.1, counts
-// Σx and Σh for it and for routers.CanonicalDelaySeq.
+// Σx and Σh for it and for delayseq.Canonical.
 func delaySeqs(res *engine.Result, n int) (*seqCounts, error) {
-	d, err := routers.CriticalDelaySequence(res, n)
+	d, err := delayseq.Critical(res, n)
 	if err != nil {
 		return nil, err
 	}
@@ -24,7 +24,7 @@ func delaySeqs(res *engine.Result, n int) (*seqCounts, error) {
 		return nil, err
 	}
 	c := &seqCounts{dLen: int32(len(d)), dLoad: d.Load(res)}
-	c.xFixed, c.hFixed = routers.SumXH(res, routers.CanonicalDelaySeq(n))
-	c.xExtracted, c.hExtracted = routers.SumXH(res, d)
+	c.xFixed, c.hFixed = delayseq.SumXH(res, delayseq.Canonical(n))
+	c.xExtracted, c.hExtracted = delayseq.SumXH(res, d)
 	return c, nil
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/hyperroute/hyperroute/dataset"
+	"github.com/hyperroute/hyperroute/delayseq"
 	"github.com/hyperroute/hyperroute/engine"
 	"github.com/hyperroute/hyperroute/routers"
 )
@@ -207,14 +208,14 @@ func writeDataset(t *testing.T, dir string) {
 	for _, n := range []int{4, 6} {
 		seqs := &table{}
 		cfg := with(valiant, func(c *routers.Config) { c.N, c.Record = n, engine.Record{Loads: true, Trace: true} })
-		fixed := routers.CanonicalDelaySeq(n)
+		fixed := delayseq.Canonical(n)
 		simulate(t, cfg, 200, func(i int, seed uint64, res *engine.Result) {
-			d, err := routers.CriticalDelaySequence(res, n)
+			d, err := delayseq.Critical(res, n)
 			if err != nil {
 				t.Fatal(err)
 			}
-			xf, hf := routers.SumXH(res, fixed)
-			xe, he := routers.SumXH(res, d)
+			xf, hf := delayseq.SumXH(res, fixed)
+			xe, he := delayseq.SumXH(res, d)
 			seqs.add(seqNames, append(gridValues(cfg, i), seed, int32(res.T), int32(len(d)), d.Load(res), xf, hf, xe, he)...)
 		})
 		seqs.write(t, dir, "delay-sequences", "delayseq", n)

@@ -18,7 +18,7 @@ const gamma = 6
 // delayseq-n<N> per n with two panels.
 //
 // Above, the empirical Pr(Σx ≥ m) for the fixed sequence
-// (routers.CanonicalDelaySeq) and for the extracted critical sequence,
+// (delayseq.Canonical) and for the extracted critical sequence,
 // against the exact binomial tail B(m, 2^n, n/2^n), Hoeffding's bound
 // (equal to it from m = n+1 on, 1 below), Chernoff's bound and Lemma I.5's
 // e^{−(c ln c − c + 1)n} at c = m/n (markers; the same function as

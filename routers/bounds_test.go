@@ -6,13 +6,25 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/hyperroute/hyperroute/delayseq"
 	"github.com/hyperroute/hyperroute/engine"
 	"github.com/hyperroute/hyperroute/stats"
 )
 
+// traced runs one trial of cfg recorded with loads and trace.
+func traced(t *testing.T, s *Sim, cfg Config, seed uint64) *engine.Result {
+	t.Helper()
+	cfg.Record = engine.Record{Loads: true, Trace: true}
+	res, err := s.Trial(cfg, testRand(seed))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &res.Result
+}
+
 // TestBoundsAboveTails holds empirical tails of Valiant's single-port
 // routing against the bounds of thesis Chapter I that must lie above them,
-// for the fixed delay sequence D = CanonicalDelaySeq(n), chosen before the
+// for the fixed delay sequence D = delayseq.Canonical(n), chosen before the
 // randomness, at n = 5, 8, 10 on random and transpose permutations:
 //
 //   - Lemma I.5: Pr(Σx ≥ m) against the exact binomial tail with
@@ -39,7 +51,7 @@ import (
 // Pr(T ≥ t) is 1 for t < 69.4·n: for n ≤ 5 no run takes that long
 // (T ≤ 2n·2^n), and for larger n the measured T stays near 3n. What the
 // proof of Theorem I.1 rests on is checked per run instead: Lemma I.1 and
-// the shape that Lemma I.3 counts (TestCriticalDelaySequence), Lemma I.4
+// the shape that Lemma I.3 counts (package delayseq), Lemma I.4
 // (TestLemmaI4, TestLemmaI4PerNode), Lemma I.5 and the step of Lemma I.6
 // (here); the union bound and its arithmetic are stats'.
 func TestBoundsAboveTails(t *testing.T) {
@@ -48,13 +60,13 @@ func TestBoundsAboveTails(t *testing.T) {
 		for _, pattern := range []string{"random", "transpose"} {
 			cfg := Config{Router: "valiant", N: n, Pattern: pattern, Mu: 1}
 			name := fmt.Sprintf("n=%d %s", n, pattern)
-			d := CanonicalDelaySeq(n)
+			d := delayseq.Canonical(n)
 			var s Sim
 			xs := make([]int, trials)
 			var stays []stay
 			for i := range trials {
 				res := traced(t, &s, cfg, uint64(i))
-				x, _ := SumXH(res, d)
+				x, _ := delayseq.SumXH(res, d)
 				xs[i] = int(x)
 				stays = append(stays, phaseStays(res, d, n)...)
 			}
@@ -94,7 +106,7 @@ type stay struct{ room, h int }
 // Valiant's routing of a permutation on Q_n (recorded with its trace), one
 // per packet and phase that meets d: the phases are the priorities 1 … n
 // and n+1 … 2n.
-func phaseStays(res *engine.Result, d DelaySeq, n int) []stay {
+func phaseStays(res *engine.Result, d delayseq.Seq, n int) []stay {
 	index := make(map[uint8]int, len(d)) // by priority
 	var last [2]int                      // the last index of d in each phase
 	for i, step := range d {

@@ -1,12 +1,14 @@
 // Package routers holds the routers of the thesis [Schömer 1988] that run on
-// the step simulator of package engine, the registry that names them, and
-// the analysis of Chapter I that works on recorded runs: greedy e-cube
-// routing (Ch. I.1), bitonic-sort routing (Ch. I.1, after Batcher 1968) and
-// Valiant's two-phase routing (Ch. I.3, after Valiant and Brebner 1981),
-// and, as the baselines of Ch. III, routers that know the faults of the cube
-// and go around them without coordination: e-cube and Valiant rerouting
-// each packet on its own, and safety levels (after Wu 1997).
-// docs/model.md describes each of them.
+// the step simulator of package engine and the registry that names them:
+// greedy e-cube routing (Ch. I.1), bitonic-sort routing (Ch. I.1, after
+// Batcher 1968) and Valiant's two-phase routing (Ch. I.3, after Valiant and
+// Brebner 1981), n copies or pieces of a message on disjoint paths through
+// the butterfly (Ch. II), e-cube and Valiant on a faulty cube over
+// confluent detour systems (Ch. III.2), and, as the baselines of Ch. III,
+// routers that know the faults of the cube and go around them without
+// coordination: e-cube and Valiant rerouting each packet on its own, and
+// safety levels (after Wu 1997). docs/model.md describes each of them;
+// package delayseq analyses their recorded runs.
 //
 // # Registry
 //
@@ -23,15 +25,5 @@
 // A router maps the port model onto the engine's queues: single-port is one
 // queue per node, all-port one queue per out-link (the queue of dimension d
 // is d−1).
-//
-// # Delay sequences
-//
-// The analysis of thesis Ch. I.2–I.3 (docs/model.md, "Delay sequences")
-// runs on a recorded run. Route with Record{Loads: true, Trace: true},
-// single-port, Discipline Priority; then CriticalDelaySequence builds D by
-// the rule in the proof of Lemma I.1, DelaySeq.Check verifies the proof's
-// steps and T ≤ Σ f(p_i,v_i) on the run, DelaySeq.Load is Σ f(p_i,v_i), and
-// SumXH counts Σx and Σh for any sequence, such as CanonicalDelaySeq, the
-// fixed sequence measured for Lemmas I.5 and I.6. The trace costs 20 bytes
-// per packet-hop; Loads 4 bytes per node and priority.
+
 package routers

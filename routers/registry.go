@@ -45,7 +45,7 @@ type Kind struct {
 	// DelaySequences says that its priorities rise along every route of
 	// Q_n by the dimensions crossed, so that the critical delay sequences
 	// of its single-port runs under the priority rule can be extracted
-	// (CriticalDelaySequence).
+	// (delayseq.Critical).
 	DelaySequences bool
 	// Prios is the size of its priority range on Q_n: priorities are
 	// 0 … Prios(n)−1.

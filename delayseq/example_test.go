@@ -1,17 +1,18 @@
-package routers_test
+package delayseq_test
 
 import (
 	"fmt"
 	"log"
 	"math/rand/v2"
 
+	"github.com/hyperroute/hyperroute/delayseq"
 	"github.com/hyperroute/hyperroute/engine"
 	"github.com/hyperroute/hyperroute/routers"
 )
 
 // Extract the critical delay sequence of one Valiant run on Q_4 and check
 // Lemma I.1 on it: T ≤ Σ f(p_i, v_i).
-func ExampleCriticalDelaySequence() {
+func ExampleCritical() {
 	cfg := routers.Config{Router: "valiant", N: 4, Pattern: "random", Mu: 1,
 		Record: engine.Record{Loads: true, Trace: true}}
 	var s routers.Sim
@@ -20,7 +21,7 @@ func ExampleCriticalDelaySequence() {
 		log.Fatal(err)
 	}
 	res := &trial.Result // the run, as the engine recorded it
-	d, err := routers.CriticalDelaySequence(res, cfg.N)
+	d, err := delayseq.Critical(res, cfg.N)
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -29,10 +30,10 @@ func ExampleCriticalDelaySequence() {
 	}
 	fmt.Println("T =", res.T)
 	for _, st := range d {
-		fmt.Printf("(v=%2d, p=%d, t=%d) f=%d\n", st.Node, st.Prio, st.T, routers.DelaySeq{st}.Load(res))
+		fmt.Printf("(v=%2d, p=%d, t=%d) f=%d\n", st.Node, st.Prio, st.T, delayseq.Seq{st}.Load(res))
 	}
 	fmt.Println("Σ f =", d.Load(res))
-	x, h := routers.SumXH(res, d)
+	x, h := delayseq.SumXH(res, d)
 	fmt.Println("Σx =", x, "Σh =", h)
 	// Output:
 	// T = 8

@@ -1,8 +1,8 @@
-package routers
+package delayseq
 
 import "github.com/hyperroute/hyperroute/engine"
 
-// CanonicalDelaySeq returns the fixed delay sequence the harness measures for
+// Canonical returns the fixed delay sequence the harness measures for
 // thesis Lemmas I.5 and I.6 [Schömer 1988]: the e-cube walk 0 → 2^n−1 → 0 on Q_n with one
 // hop per priority. It has length 2n, priorities p_i = i, v_1 = 0 and
 //
@@ -14,12 +14,12 @@ import "github.com/hyperroute/hyperroute/engine"
 // exactly for a permutation, Lemma I.4, and Σ_π E x(π) ≤ n is tight in the
 // proof of Lemma I.5), and follows e-cube routes, so packets can stay on it
 // for many steps — the case Lemma I.6 bounds. Every T is −1.
-func CanonicalDelaySeq(n int) DelaySeq {
-	d := make(DelaySeq, 2*n)
+func Canonical(n int) Seq {
+	d := make(Seq, 2*n)
 	var v uint32
 	for i := range d {
 		p := i + 1
-		d[i] = DelayStep{Node: v, Prio: uint8(p), T: -1}
+		d[i] = Step{Node: v, Prio: uint8(p), T: -1}
 		v ^= 1 << ((p - 1) % n)
 	}
 	return d
@@ -30,7 +30,7 @@ func CanonicalDelaySeq(n int) DelaySeq {
 // indices i such that packet π leaves v_i with priority p_i, and x(π) is 1
 // if h(π) ≥ 1. Σ_π h(π) = Σ_i f(p_i, v_i). The run must be recorded with
 // Record{Trace: true}, and the priorities of d must strictly increase.
-func SumXH(res *engine.Result, d DelaySeq) (sumX, sumH int64) {
+func SumXH(res *engine.Result, d Seq) (sumX, sumH int64) {
 	// Priorities strictly increase along d, so a send matches at most the
 	// one step of its priority.
 	at := make(map[uint8]uint32, len(d))

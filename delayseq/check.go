@@ -1,4 +1,4 @@
-package routers
+package delayseq
 
 import (
 	"errors"
@@ -23,18 +23,18 @@ import (
 //
 // It returns the first violation found, or nil. A run with T = 0 has only
 // the empty sequence.
-func (d DelaySeq) Check(res *engine.Result) error {
+func (d Seq) Check(res *engine.Result) error {
 	if res.T == 0 {
 		if len(d) != 0 {
-			return fmt.Errorf("routers: delay sequence of length %d for a run with T = 0", len(d))
+			return fmt.Errorf("delayseq: a delay sequence of length %d for a run with T = 0", len(d))
 		}
 		return nil
 	}
 	if len(d) == 0 {
-		return fmt.Errorf("routers: empty delay sequence for a run with T = %d", res.T)
+		return fmt.Errorf("delayseq: empty delay sequence for a run with T = %d", res.T)
 	}
 	if res.LoadNodes == 0 || len(res.Trace) == 0 {
-		return errors.New("routers: checking a delay sequence needs a run recorded with Record{Loads: true, Trace: true}")
+		return errors.New("delayseq: checking a delay sequence needs a run recorded with Record{Loads: true, Trace: true}")
 	}
 	if err := d.checkShape(res); err != nil {
 		return err
@@ -44,40 +44,40 @@ func (d DelaySeq) Check(res *engine.Result) error {
 	}
 	f := func(i int) int64 { return d[i : i+1].Load(res) }
 	if t1 := int64(d[0].T); t1 > f(0)-1 {
-		return fmt.Errorf("routers: delay sequence: t_1 = %d > f(p_1,v_1) − 1 = %d", t1, f(0)-1)
+		return fmt.Errorf("delayseq: t_1 = %d > f(p_1,v_1) − 1 = %d", t1, f(0)-1)
 	}
 	for i := 1; i < len(d); i++ {
 		if gap := int64(d[i].T - d[i-1].T); gap > f(i) {
-			return fmt.Errorf("routers: delay sequence: step %d: t_i − t_{i−1} = %d > f(p_i,v_i) = %d", i+1, gap, f(i))
+			return fmt.Errorf("delayseq: step %d: t_i − t_{i−1} = %d > f(p_i,v_i) = %d", i+1, gap, f(i))
 		}
 	}
 	if load := d.Load(res); int64(res.T) > load {
-		return fmt.Errorf("routers: delay sequence: T = %d > Σ f(p_i,v_i) = %d (Lemma I.1)", res.T, load)
+		return fmt.Errorf("delayseq: T = %d > Σ f(p_i,v_i) = %d (Lemma I.1)", res.T, load)
 	}
 	return nil
 }
 
 // checkShape checks priorities, node ids and t_l.
-func (d DelaySeq) checkShape(res *engine.Result) error {
+func (d Seq) checkShape(res *engine.Result) error {
 	prios := len(res.Loads) / res.LoadNodes
 	for i, s := range d {
 		if int(s.Node) >= res.LoadNodes || s.Prio < 1 || int(s.Prio) >= prios {
-			return fmt.Errorf("routers: delay sequence: step %d: (v,p) = (%d,%d) outside %d nodes and priorities 1…%d",
+			return fmt.Errorf("delayseq: step %d: (v,p) = (%d,%d) outside %d nodes and priorities 1…%d",
 				i+1, s.Node, s.Prio, res.LoadNodes, prios-1)
 		}
 		if i > 0 && s.Prio <= d[i-1].Prio {
-			return fmt.Errorf("routers: delay sequence: step %d: priority %d not above %d", i+1, s.Prio, d[i-1].Prio)
+			return fmt.Errorf("delayseq: step %d: priority %d not above %d", i+1, s.Prio, d[i-1].Prio)
 		}
 	}
 	if l := d[len(d)-1]; int(l.T) != res.T-1 {
-		return fmt.Errorf("routers: delay sequence: t_l = %d, want T−1 = %d", l.T, res.T-1)
+		return fmt.Errorf("delayseq: t_l = %d, want T−1 = %d", l.T, res.T-1)
 	}
 	return nil
 }
 
 // checkTrace checks the edges, the times t_i and the invariant against the
 // trace in one pass, and reports a violation in that order.
-func (d DelaySeq) checkTrace(res *engine.Result) error {
+func (d Seq) checkTrace(res *engine.Result) error {
 	last := make([]int32, len(d))
 	edge := make([]bool, len(d))
 	for i := range last {
@@ -101,23 +101,23 @@ func (d DelaySeq) checkTrace(res *engine.Result) error {
 			}
 			switch step.Node {
 			case s.From:
-				broken = fmt.Errorf("routers: delay sequence: step %d: v_i = %d sends priority %d < p_i = %d in step %d > t_{i−1} = %d",
+				broken = fmt.Errorf("delayseq: step %d: v_i = %d sends priority %d < p_i = %d in step %d > t_{i−1} = %d",
 					i+1, step.Node, s.Prio, step.Prio, s.T, lo)
 			case s.To:
-				broken = fmt.Errorf("routers: delay sequence: step %d: v_i = %d receives priority %d < p_i = %d from %d in step %d > t_{i−1} = %d",
+				broken = fmt.Errorf("delayseq: step %d: v_i = %d receives priority %d < p_i = %d from %d in step %d > t_{i−1} = %d",
 					i+1, step.Node, s.Prio, step.Prio, s.From, s.T, lo)
 			}
 		}
 	}
 	for i := 1; i < len(d); i++ {
 		if d[i-1].Node != d[i].Node && !edge[i] {
-			return fmt.Errorf("routers: delay sequence: step %d: %d never sent %d a packet of priority %d",
+			return fmt.Errorf("delayseq: step %d: %d never sent %d a packet of priority %d",
 				i+1, d[i-1].Node, d[i].Node, d[i-1].Prio)
 		}
 	}
 	for i, step := range d {
 		if last[i] != step.T {
-			return fmt.Errorf("routers: delay sequence: step %d: t_i = %d, but v_i = %d sent its last packet of priority %d in step %d",
+			return fmt.Errorf("delayseq: step %d: t_i = %d, but v_i = %d sent its last packet of priority %d in step %d",
 				i+1, step.T, step.Node, step.Prio, last[i])
 		}
 	}

@@ -1,4 +1,4 @@
-package routers
+package delayseq
 
 import (
 	"fmt"
@@ -8,20 +8,20 @@ import (
 	"github.com/hyperroute/hyperroute/hypercube"
 )
 
-// DelayStep is one element (v_i, p_i) of a delay sequence: node v_i, priority
+// Step is one element (v_i, p_i) of a delay sequence: node v_i, priority
 // p_i, and T = t_i, the step in which v_i sent its last packet of priority
 // p_i (−1 in a fixed sequence, which is chosen before any run).
-type DelayStep struct {
+type Step struct {
 	Node uint32
 	Prio uint8
 	T    int32
 }
 
-// DelaySeq is a delay sequence D = ((v_1,p_1), …, (v_l,p_l)) of thesis
+// Seq is a delay sequence D = ((v_1,p_1), …, (v_l,p_l)) of thesis
 // Lemma I.1 [Schömer 1988], in order of increasing priority.
-type DelaySeq []DelayStep
+type Seq []Step
 
-// CriticalDelaySequence extracts the critical delay sequence of a run on Q_n
+// Critical extracts the critical delay sequence of a run on Q_n
 // by the inductive rule in the proof of thesis Lemma I.1. The run must be
 // recorded with Record{Trace: true} in the single-port model; for the
 // lemma's bound T ≤ Σ_i f(p_i, v_i) to hold the queues must also follow the
@@ -52,9 +52,9 @@ type DelaySeq []DelayStep
 // other term is unique.)
 //
 // A run with T = 0 has the empty sequence.
-func CriticalDelaySequence(res *engine.Result, n int) (DelaySeq, error) {
+func Critical(res *engine.Result, n int) (Seq, error) {
 	if n < 1 || n > hypercube.MaxDim {
-		return nil, fmt.Errorf("routers: delay sequence on Q_%d: n must be in 1…%d", n, hypercube.MaxDim)
+		return nil, fmt.Errorf("delayseq: a delay sequence on Q_%d: n must be in 1…%d", n, hypercube.MaxDim)
 	}
 	if res.T == 0 {
 		return nil, nil
@@ -65,21 +65,21 @@ func CriticalDelaySequence(res *engine.Result, n int) (DelaySeq, error) {
 	}
 	cur, ok := idx.lastStep(int32(res.T - 1))
 	if !ok {
-		return nil, fmt.Errorf("routers: delay sequence: no send in step T−1 = %d (record with Record{Trace: true})", res.T-1)
+		return nil, fmt.Errorf("delayseq: no send in step T−1 = %d (record with Record{Trace: true})", res.T-1)
 	}
-	d := DelaySeq{cur}
+	d := Seq{cur}
 	for {
 		own, hasOwn := idx.lastFrom(cur.Node, func(p uint8) bool { return p < cur.Prio })
 		in, hasIn := idx.lastInto(cur.Node, cur.Prio)
 		if !hasOwn && !hasIn {
 			break
 		}
-		next := DelayStep{Node: cur.Node, Prio: own.Prio, T: own.T}
+		next := Step{Node: cur.Node, Prio: own.Prio, T: own.T}
 		if hasIn {
 			// in itself is a send of v with priority p, so last exists.
 			last, _ := idx.lastFrom(in.From, func(p uint8) bool { return p == in.Prio })
 			if !hasOwn || own.T <= last.T {
-				next = DelayStep{Node: in.From, Prio: in.Prio, T: last.T}
+				next = Step{Node: in.From, Prio: in.Prio, T: last.T}
 			}
 		}
 		d = append(d, next)
@@ -91,7 +91,7 @@ func CriticalDelaySequence(res *engine.Result, n int) (DelaySeq, error) {
 
 // Load returns Σ_i f(p_i, v_i), the bound of Lemma I.1 on T, from the f(p,v)
 // table of res; it needs a run recorded with Record{Loads: true}.
-func (d DelaySeq) Load(res *engine.Result) int64 {
+func (d Seq) Load(res *engine.Result) int64 {
 	var sum int64
 	for _, s := range d {
 		sum += int64(res.Loads[int(s.Prio)*res.LoadNodes+int(s.Node)])
@@ -122,10 +122,10 @@ func indexSends(trace []engine.Send, nodes int) (*sendIndex, error) {
 	}
 	for i, s := range trace {
 		if int64(s.From) >= int64(nodes) || int64(s.To) >= int64(nodes) {
-			return nil, fmt.Errorf("routers: delay sequence: send %d→%d in step %d: node outside the %d nodes", s.From, s.To, s.T, nodes)
+			return nil, fmt.Errorf("delayseq: send %d→%d in step %d: node outside the %d nodes", s.From, s.To, s.T, nodes)
 		}
 		if i > 0 && s.T < trace[i-1].T {
-			return nil, fmt.Errorf("routers: delay sequence: trace not in step order at send %d", i)
+			return nil, fmt.Errorf("delayseq: trace not in step order at send %d", i)
 		}
 		idx.fromOff[s.From+1]++
 		idx.intoOff[s.To+1]++
@@ -138,7 +138,7 @@ func indexSends(trace []engine.Send, nodes int) (*sendIndex, error) {
 	intoNext := slices.Clone(idx.intoOff[:nodes])
 	for i, s := range trace {
 		if k := fromNext[s.From]; k > idx.fromOff[s.From] && trace[idx.from[k-1]].T == s.T {
-			return nil, fmt.Errorf("routers: delay sequence: node %d sends twice in step %d; Lemma I.1 needs the single-port model", s.From, s.T)
+			return nil, fmt.Errorf("delayseq: node %d sends twice in step %d; Lemma I.1 needs the single-port model", s.From, s.T)
 		}
 		idx.from[fromNext[s.From]] = int32(i)
 		fromNext[s.From]++
@@ -150,11 +150,11 @@ func indexSends(trace []engine.Send, nodes int) (*sendIndex, error) {
 
 // lastStep returns the step of the sequence's end: the sender with the
 // smallest id among the sends in step t, its priority, and t.
-func (idx *sendIndex) lastStep(t int32) (DelayStep, bool) {
-	best, ok := DelayStep{}, false
+func (idx *sendIndex) lastStep(t int32) (Step, bool) {
+	best, ok := Step{}, false
 	for i := len(idx.trace) - 1; i >= 0 && idx.trace[i].T >= t; i-- {
 		if s := idx.trace[i]; s.T == t && (!ok || s.From < best.Node) {
-			best, ok = DelayStep{Node: s.From, Prio: s.Prio, T: t}, true
+			best, ok = Step{Node: s.From, Prio: s.Prio, T: t}, true
 		}
 	}
 	return best, ok
