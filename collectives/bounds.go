@@ -47,7 +47,7 @@ func LowerBound(c Config) Bound {
 	}
 	root := uint32(c.Root)
 	out := func(v uint32) int { // messages v sends per step
-		if c.Port == OnePort {
+		if c.Port == SinglePort {
 			return 1
 		}
 		return net.Degree(v)
@@ -101,7 +101,7 @@ func LowerBound(c Config) Bound {
 		b.Steps = max(ifSF(net.Diam()), 1)
 		b.Rho = math.Max(float64(b.Steps), math.Ceil(b.Eta/float64(net.Links())))
 		b.Rho = math.Max(b.Rho, math.Max(ceilDiv(p-1, dOut), ceilDiv(p-1, minDeg)))
-		if sf && c.Port == OnePort {
+		if sf && c.Port == SinglePort {
 			b.Rho = math.Max(b.Rho, math.Ceil(b.Eta/float64(p)))
 		}
 	case Reduce:
@@ -126,7 +126,7 @@ func LowerBound(c Config) Bound {
 		}
 		far := 0
 		for r := range p {
-			d := net.Dist(prog.place[r], prog.place[(r+c.Q)%p])
+			d := net.Dist(prog.place[r], prog.place[(r+c.Shift)%p])
 			far = max(far, d)
 			b.Eta += float64(d)
 		}

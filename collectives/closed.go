@@ -159,7 +159,7 @@ func closedShift(c Config, net topology.Network) (float64, string, bool) {
 	const grama = "Grama et al. 2003, §4.6"
 	switch c.Algo {
 	case "ring":
-		k := float64(min(c.Q, c.P-c.Q))
+		k := float64(min(c.Shift, c.P-c.Shift))
 		if perHop {
 			return k * (S + W + H), grama, true
 		}
@@ -170,7 +170,7 @@ func closedShift(c Config, net topology.Network) (float64, string, bool) {
 		}
 		return float64(torusShiftSteps(c, net.Side, c.Algo == "rowcol-sep")) * (S + W + H), grama, true
 	case "gray", "gray-min":
-		q := c.Q
+		q := c.Shift
 		if c.Algo == "gray-min" && grayHops(c.P-q) < grayHops(q) {
 			q = c.P - q
 		}
@@ -184,7 +184,7 @@ func closedShift(c Config, net topology.Network) (float64, string, bool) {
 		return stages*S + hops*(W+H), grama, true
 	case "direct":
 		if c.Model == CT {
-			return S + W + H*float64(log2(c.P)-bits.TrailingZeros(uint(c.Q))), grama, true
+			return S + W + H*float64(log2(c.P)-bits.TrailingZeros(uint(c.Shift))), grama, true
 		}
 	}
 	return math.NaN(), "", false
@@ -195,7 +195,7 @@ func closedShift(c Config, net topology.Network) (float64, string, bool) {
 // wrapped round their row, in a step of its own if separate).
 func torusShiftSteps(c Config, s int, separate bool) int {
 	short := func(k int) int { k %= s; return min(k, s-k) }
-	r, down := c.Q%s, c.Q/s
+	r, down := c.Shift%s, c.Shift/s
 	col := short(down)
 	if r > 0 {
 		if separate {

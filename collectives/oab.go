@@ -58,7 +58,7 @@ var oabTree = Algorithm{
 // the message reached its parent.
 func broadcastTree(p *program, c Config, keep func(v uint32) bool) {
 	t := newTree(uint32(c.Root), spTree(p.net, uint32(c.Root)))
-	if c.Port == OnePort {
+	if c.Port == SinglePort {
 		t.farthestFirst()
 	}
 	items := allItems(pieces(c))

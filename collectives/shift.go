@@ -12,9 +12,9 @@ var shiftRing = Algorithm{
 	Doc:        "every block min(q, p−q) hops the shorter way round the ring, all in step [Grama et al. 2003, §4.6]",
 	Topologies: []topology.Kind{topology.Ring}, Ports: ports, Models: sfOnly,
 	Build: func(p *program, c Config) {
-		port, k := 0, c.Q
-		if c.Q > c.P-c.Q {
-			port, k = 1, c.P-c.Q
+		port, k := 0, c.Shift
+		if c.Shift > c.P-c.Shift {
+			port, k = 1, c.P-c.Shift
 		}
 		for v := range uint32(c.P) {
 			p.send(msg{src: v, path: p.net.Walk(nil, v, port, k), items: []uint32{v}})
@@ -42,7 +42,7 @@ var shiftRowColSep = Algorithm{
 // separate, in a step of its own.
 func torusShift(p *program, c Config, separate bool) {
 	s := p.net.Side
-	r, down := c.Q%s, c.Q/s
+	r, down := c.Shift%s, c.Shift/s
 	for v := range uint32(c.P) {
 		_, col := p.net.Coord(v)
 		at, got := v, int32(-1)
@@ -97,9 +97,9 @@ func grayShift(p *program, c Config, shorter bool) {
 	for r := range p.place {
 		p.place[r] = hypercube.Gray(uint32(r))
 	}
-	q, sign := c.Q, 1
-	if shorter && grayHops(c.P-c.Q) < grayHops(c.Q) {
-		q, sign = c.P-c.Q, -1
+	q, sign := c.Shift, 1
+	if shorter && grayHops(c.P-c.Shift) < grayHops(c.Shift) {
+		q, sign = c.P-c.Shift, -1
 	}
 	for r := range c.P {
 		pos, got := r, int32(-1)
@@ -122,7 +122,7 @@ var shiftDirect = Algorithm{
 	Topologies: cube, Ports: ports, Models: bothModel,
 	Build: func(p *program, c Config) {
 		for v := range c.P {
-			p.send(msg{src: uint32(v), dst: uint32((v + c.Q) % c.P), items: []uint32{uint32(v)}, round: 1})
+			p.send(msg{src: uint32(v), dst: uint32((v + c.Shift) % c.P), items: []uint32{uint32(v)}, round: 1})
 		}
 	},
 }

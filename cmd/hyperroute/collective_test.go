@@ -77,7 +77,7 @@ func TestCollectiveBadInput(t *testing.T) {
 		{"--startup", "never"},
 		{"--op", "mc", "--algo", "tree", "--dests", "1,x"},
 		{"--op", "mc", "--algo", "tree", "--dests", "0"},
-		{"--op", "shift", "--algo", "gray", "--q", "16"},
+		{"--op", "shift", "--algo", "gray", "--shift", "16"},
 		{"--op", "oab", "--algo", "flooding", "--port", "one"},
 		{"--pieces", "3"},
 		{"--root", "99"},
