@@ -1,6 +1,7 @@
 package collectives
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -148,7 +149,8 @@ func (Faults) sweep(c Config) *sweep {
 // closed form is the all-port step law [Schömer 1988, Ch. III.1]. Bound,
 // NoDup, NoHO and Relays are the algorithm's on the intact cube (the
 // same messages between the same nodes). If the strategy leaves a failed
-// edge without a detour, the row has the faults and nothing measured.
+// edge without a detour, the row has the faults and nothing measured (OK
+// false, Err why).
 func MeasureFaulty(c Config, f Faults) (Row, error) {
 	if err := f.Validate(c); err != nil {
 		return Row{}, err
@@ -168,13 +170,22 @@ func MeasureFaulty(c Config, f Faults) (Row, error) {
 	}
 	y := faults.NewSystem(set)
 	strategy, _ := detours.Lookup(f.Detours)
-	fy := &Faulty{Faults: f, Failed: set.Count(), NoDetour: set.Stranded() > 0, Gamma: -1}
+	complete := strategy.Choose(y, rng)
+	return overDetours(row, f, y, complete)
+}
+
+// overDetours completes row, Measure's of the intact cube, by running its
+// configuration over the detour system y, complete or not.
+func overDetours(row Row, f Faults, y *faults.System, complete bool) (Row, error) {
+	c := row.Config
+	fy := &Faulty{Faults: f, Failed: y.Faults.Count(), NoDetour: y.Faults.Stranded() > 0, Gamma: -1}
 	row.Faulty = fy
-	if !strategy.Choose(y, rng) {
+	if !complete {
+		row.OK, row.Err = false, errors.New(fy.Unavailable())
 		return row, nil
 	}
 	_, fy.Gamma = y.Gamma()
-	prog, check := f.sweep(c).build(n, uint32(c.Root), values(c))
+	prog, check := f.sweep(c).build(y.Faults.N, uint32(c.Root), values(c))
 	var e engine.Engine
 	var r ascend.Runner
 	res, err := r.Run(&e, prog, y, c.Port)

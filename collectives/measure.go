@@ -58,11 +58,10 @@ func (r Row) Columns() []Column {
 	if f.Gamma < 0 {
 		gamma, maxStep = nil, nil
 		for i := range cols {
-			if !strings.HasPrefix(cols[i].Name, "bound_") && !slices.Contains(config, cols[i].Name) {
+			if name := cols[i].Name; !strings.HasPrefix(name, "bound_") && name != "error" && !slices.Contains(config, name) {
 				cols[i].Value = nil
 			}
 		}
-		cols[len(cols)-1].Value = f.Unavailable()
 	}
 	at := slices.IndexFunc(cols, func(c Column) bool { return c.Name == "seed" }) + 1
 	return slices.Insert(cols, at, Column{"q", f.Q, false}, Column{"detours", f.Detours, false},
