@@ -19,7 +19,7 @@ type Bound struct {
 }
 
 // LowerBound returns the lower bound for c, which must be valid. With d
-// the messages a node sends per step (1 one-port, its degree all-port), D
+// the messages a node sends per step (1 single-port, its degree all-port), D
 // the largest degree, and receptions not limited:
 //
 //   - a broadcast informs at most (d+1) times as many nodes per step, and
@@ -29,7 +29,7 @@ type Bound struct {
 //     at most deg(root); every block goes at least its distance;
 //   - an all-gather node receives at most deg(v) blocks per step;
 //   - in a total exchange every block goes its distance, and a step moves
-//     at most one message per directed link (and, one-port, per node);
+//     at most one message per directed link (and, single-port, per node);
 //   - a reduction's root hears from at most D+1 times as many nodes per
 //     step; all-reduce needs 2(p−1) messages (the gossip bound for one-way
 //     calls).

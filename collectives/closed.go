@@ -170,11 +170,11 @@ func closedShift(c Config, net topology.Network) (float64, string, bool) {
 		}
 		return float64(torusShiftSteps(c, net.Side, c.Algo == "rowcol-sep")) * (S + W + H), grama, true
 	case "gray", "gray-min":
-		q := c.Shift
-		if c.Algo == "gray-min" && grayHops(c.P-q) < grayHops(q) {
-			q = c.P - q
+		k := c.Shift
+		if c.Algo == "gray-min" && grayHops(c.P-k) < grayHops(k) {
+			k = c.P - k
 		}
-		stages, hops := float64(bits.OnesCount(uint(q))), float64(grayHops(q))
+		stages, hops := float64(bits.OnesCount(uint(k))), float64(grayHops(k))
 		switch {
 		case c.Model == CT:
 			return stages*(S+W) + hops*H, grama, true
@@ -190,7 +190,7 @@ func closedShift(c Config, net topology.Network) (float64, string, bool) {
 	return math.NaN(), "", false
 }
 
-// torusShiftSteps is the number of steps of the torus shift by q: the row
+// torusShiftSteps is the number of steps of the torus shift by k: the row
 // shift, then the longest column shift (one more for the blocks that
 // wrapped round their row, in a step of its own if separate).
 func torusShiftSteps(c Config, s int, separate bool) int {

@@ -45,7 +45,7 @@ type Config struct {
 const MaxItems = 1 << 25
 
 // Default returns the defaults of the command line: oab by binomial tree on
-// Q_4, one-port, store-and-forward, m = 1, t_s = t_w = 1, t_h = 0.
+// Q_4, single-port, store-and-forward, m = 1, t_s = t_w = 1, t_h = 0.
 func Default() Config {
 	return Config{Op: OAB, Algo: "binomial", Topology: topology.Cube, P: 16, M: 1, Ts: 1, Tw: 1, Seed: 1, Shift: 1}
 }

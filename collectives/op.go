@@ -20,7 +20,7 @@ const (
 	Reduce              // all-to-one reduction
 	Allreduce           // all-to-all reduction to every node
 	Prefix              // inclusive prefix sum (scan)
-	Shift               // circular q-shift
+	Shift               // circular shift by k
 )
 
 // Ops lists the operations.
@@ -38,7 +38,7 @@ var opDocs = [...]string{
 	"reduce: the root gets the sum of every node's value",
 	"all-reduce: every node gets the sum of every node's value",
 	"prefix sum: node v gets the sum of the values of nodes 0 … v",
-	"circular q-shift: rank i's block goes to rank (i+q) mod p",
+	"circular shift by k (--shift): rank i's block goes to rank (i+k) mod p",
 }
 
 func (o Op) String() string { return opNames[o] }

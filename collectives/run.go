@@ -183,7 +183,7 @@ func (r *runner) endStep() {
 
 // cutThrough prices the run by its rounds: a round lasts as long as its
 // slowest message, t_s + words·t_w + hops·t_h, and must be contention-free:
-// its paths use every directed link at most once, under one-port every
+// its paths use every directed link at most once, under single-port every
 // node sends and receives at most one message in it, and each message
 // waits only for messages of earlier rounds.
 func (r *runner) cutThrough(out *Result) error {
@@ -229,10 +229,10 @@ func (r *runner) cutThrough(out *Result) error {
 		out.RecvMax = max(out.RecvMax, int(recv[dst]))
 		if r.c.Port == SinglePort {
 			if sent[src] == rd {
-				return fmt.Errorf("round %d: node %d sends two messages under one-port", rd, src)
+				return fmt.Errorf("round %d: node %d sends two messages under single-port", rd, src)
 			}
 			if recv[dst] > 1 {
-				return fmt.Errorf("round %d: node %d receives two messages under one-port", rd, dst)
+				return fmt.Errorf("round %d: node %d receives two messages under single-port", rd, dst)
 			}
 		}
 		sent[src] = rd
