@@ -160,9 +160,18 @@ func (r *Runner) held(id int32) bool {
 
 // ready puts the message of m at its source, waiting for its first hop.
 func (r *Runner) ready(m *engine.Move) {
-	id := int32(m.ID)
-	next, _ := r.prog.Hop(id, 1)
-	m.Fate, m.Via, m.Prio = engine.Waiting, 0, r.prog.Prio(id)
+	m.Fate, m.Via, m.Prio = engine.Waiting, 0, r.prog.Prio(int32(m.ID))
+	r.next(m)
+}
+
+// next notes in m the node of its next hop (Dst), whether it is the last
+// (Phase 1) and the queue to wait in for it.
+func (r *Runner) next(m *engine.Move) {
+	next, last := r.prog.Hop(int32(m.ID), int(m.Via)+1)
+	m.Dst, m.Phase = next, 0
+	if last {
+		m.Phase = 1
+	}
 	m.Queue = r.queue(m.To, next)
 }
 
@@ -179,16 +188,14 @@ func (r *Runner) queue(at, next uint32) uint16 {
 func (r *Runner) Send(batch []engine.Move) {
 	for i := range batch {
 		m := &batch[i]
-		id := int32(m.ID)
+		m.To = m.Dst
 		m.Via++
-		to, last := r.prog.Hop(id, int(m.Via))
-		m.To = to
-		if last {
+		if m.Phase == 1 {
 			m.Fate = engine.Delivered
 			continue
 		}
-		next, _ := r.prog.Hop(id, int(m.Via)+1)
-		m.Fate, m.Queue = engine.Waiting, r.queue(to, next)
+		m.Fate = engine.Waiting
+		r.next(m)
 	}
 }
 
