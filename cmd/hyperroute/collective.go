@@ -37,7 +37,7 @@ func runCollective(args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&c.Shift, "shift", c.Shift, "amount of the circular shift")
 	fs.IntVar(&c.Pieces, "pieces", 0, "pieces a pipelined broadcast (nesbt) cuts its message into (default one per tree)")
 	var f collectives.Faults
-	fs.Float64Var(&f.Q, "q", 0, "probability that a directed edge of the cube fails (0: intact)")
+	fs.Float64Var(&f.Q, "q", 0, "probability that a directed edge of the cube fails (0: intact); runs "+strings.Join(collectives.Sweeps(), ", ")+" over detours")
 	fs.StringVar(&f.Detours, "detours", "", "detour strategy on a faulty cube: "+strings.Join(detours.Names(), ", "))
 	fs.Uint64Var(&c.Seed, "seed", c.Seed, "seed of the random values, the default multicast set and the faults")
 	jsonl := fs.Bool("jsonl", false, "print one JSON object instead of the summary")
