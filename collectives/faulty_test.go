@@ -10,11 +10,11 @@ import (
 	"github.com/hyperroute/hyperroute/topology"
 )
 
-// TestSweepsSendTheAlgorithmsMessages: the ASCEND/DESCEND program a
-// collective runs over detours sends, in step s, exactly the messages of
-// round s+1 of the algorithm's own program, on every cube up to Q_6 from
+// TestCollectiveSweepsSendTheAlgorithmsMessages: the ASCEND/DESCEND
+// program a collective runs over detours sends, in step s, exactly the
+// messages of round s+1 of the algorithm's own program, on every cube up to Q_6 from
 // several roots.
-func TestSweepsSendTheAlgorithmsMessages(t *testing.T) {
+func TestCollectiveSweepsSendTheAlgorithmsMessages(t *testing.T) {
 	for _, w := range sweeps {
 		for n := 1; n <= 6; n++ {
 			for _, root := range []uint32{0, 1<<n - 1, 5 % (1 << n)} {
@@ -85,14 +85,14 @@ func lawTime(t *testing.T, c Config, y *faults.System) (sum, slowest int) {
 	return sum, slowest
 }
 
-// TestFaultyStepLawExhaustive runs each collective over detours from two
-// roots on every fault set of Q_2 with at most three failed edges and of
-// Q_3 with at most two, with every detour system: all-port its units
-// are the step law summed (computed from the algorithm's messages), its
-// time those units at t_s + m·t_w + t_h each, equal to the closed form,
-// its slowest step the law's, and every result right; single-port never faster. On the intact cube
-// every measure equals the intact run's.
-func TestFaultyStepLawExhaustive(t *testing.T) {
+// TestCollectiveFaultyStepLawExhaustive runs each collective over detours
+// from two roots on every fault set of Q_2 with at most three failed edges
+// and of Q_3 with at most two, with every detour system: all-port its
+// units are the step law summed (computed from the algorithm's messages),
+// its time those units at t_s + m·t_w + t_h each, equal to the closed
+// form, its slowest step the law's, and every result right; single-port
+// never faster. On the intact cube every measure equals the intact run's.
+func TestCollectiveFaultyStepLawExhaustive(t *testing.T) {
 	runs := 0
 	for _, w := range sweeps {
 		for _, k := range []struct{ n, failed int }{{2, 3}, {3, 2}} {
@@ -137,9 +137,9 @@ func TestFaultyStepLawExhaustive(t *testing.T) {
 	}
 }
 
-// TestMeasureFaulty: a draw is reproducible, its row has the faults, and
-// q = 0 is the intact run.
-func TestMeasureFaulty(t *testing.T) {
+// TestCollectiveMeasureFaulty: a draw is reproducible, its row has the
+// faults, and q = 0 is the intact run.
+func TestCollectiveMeasureFaulty(t *testing.T) {
 	c := Config{Op: Reduce, Algo: "binomial", Topology: topology.Cube, P: 64, Port: AllPort, M: 1, Ts: 1, Tw: 1, Root: 9, Shift: 1, Seed: 3}
 	intact, _ := Measure(c)
 	zero, err := MeasureFaulty(c, Faults{Q: 0, Detours: "optimal"})
@@ -176,9 +176,9 @@ func TestMeasureFaulty(t *testing.T) {
 	}
 }
 
-// TestFaultsValidate: what does not run over detours is refused, with one
-// sentence.
-func TestFaultsValidate(t *testing.T) {
+// TestCollectiveFaultsValidate: what does not run over detours is refused,
+// with one sentence.
+func TestCollectiveFaultsValidate(t *testing.T) {
 	cube := Config{Op: OAB, Algo: "binomial", Topology: topology.Cube, P: 16, M: 1, Shift: 1}
 	ring := cube
 	ring.Topology = topology.Ring
