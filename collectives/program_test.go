@@ -43,14 +43,14 @@ func TestChecksCatch(t *testing.T) {
 			p.send(msg{src: 0, dst: 3, items: []uint32{3}, round: 1})
 			p.send(msg{src: 0, dst: 1, items: []uint32{1}, round: 1})
 		}, "two messages use the link 0→1"},
-		{"one port sends twice", Config{Op: AAS, Topology: topology.Cube, P: 4, Port: SinglePort, Model: CT, M: 1}, func(p *program) {
+		{"single port sends twice", Config{Op: AAS, Topology: topology.Cube, P: 4, Port: SinglePort, Model: CT, M: 1}, func(p *program) {
 			p.send(msg{src: 0, dst: 3, items: []uint32{3}, round: 1})
 			p.send(msg{src: 0, dst: 2, items: []uint32{2}, round: 1})
-		}, "sends two messages under one-port"},
-		{"one port receives twice", Config{Op: AAS, Topology: topology.Cube, P: 4, Port: SinglePort, Model: CT, M: 1}, func(p *program) {
+		}, "sends two messages under single-port"},
+		{"single port receives twice", Config{Op: AAS, Topology: topology.Cube, P: 4, Port: SinglePort, Model: CT, M: 1}, func(p *program) {
 			p.send(msg{src: 0, dst: 3, items: []uint32{3}, round: 1})
 			p.send(msg{src: 2, dst: 3, items: []uint32{11}, round: 1})
-		}, "receives two messages under one-port"},
+		}, "receives two messages under single-port"},
 		{"waits for its own round", Config{Op: AAS, Topology: topology.Cube, P: 4, Port: AllPort, Model: CT, M: 1}, func(p *program) {
 			a := p.send(msg{src: 0, dst: 3, items: []uint32{3}, round: 1})
 			p.send(msg{src: 3, dst: 2, items: []uint32{3}, after: []int32{a}, round: 1})
@@ -177,8 +177,8 @@ func TestValidate(t *testing.T) {
 		{"multicast twice to a node", func(c *Config) { c.Op, c.Algo, c.Dests = MC, "tree", []int{3, 3} }},
 		{"shift by p", func(c *Config) { c.Op, c.Algo, c.Shift = Shift, "gray", 16 }},
 		{"shift by 0", func(c *Config) { c.Op, c.Algo, c.Shift = Shift, "gray", 0 }},
-		{"flooding one-port", func(c *Config) { c.Algo = "flooding" }},
-		{"one-port mesh all-gather by rows", func(c *Config) { c.Op, c.Algo, c.Topology = AAB, "rowcol", topology.Mesh }},
+		{"flooding single-port", func(c *Config) { c.Algo = "flooding" }},
+		{"single-port mesh all-gather by rows", func(c *Config) { c.Op, c.Algo, c.Topology = AAB, "rowcol", topology.Mesh }},
 		{"ring algorithm on the cube", func(c *Config) { c.Op, c.Algo = AAB, "ring" }},
 		{"U-cube store-and-forward", func(c *Config) { c.Op, c.Algo = MC, "ucube" }},
 		{"total exchange too large", func(c *Config) { c.Op, c.Algo, c.P = AAS, "direct", 1<<13 }},

@@ -12,7 +12,7 @@ type Program interface {
 	// delivered where it is at the start, without a hop.
 	Source(id int32) (uint32, bool)
 	// Hop returns the node message id reaches by its k-th hop, k = 1, 2,
-	// …, and whether that node is the route's last.
+	// …, over a link of Net, and whether that node is the route's last.
 	Hop(id int32, k int) (to uint32, last bool)
 	// Prio returns the priority of message id, below Prios().
 	Prio(id int32) uint8

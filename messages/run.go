@@ -39,7 +39,9 @@ func (r *Runner) Run(e *engine.Engine, p Program, o Observer, port Port) (*engin
 		return nil, fmt.Errorf("messages: %d messages are more than 2^31", p.Messages())
 	}
 	r.prog, r.obs, r.net, r.single = p, o, p.Net(), port == SinglePort
-	r.dependencies()
+	if err := r.dependencies(); err != nil {
+		return nil, err
+	}
 	if err := r.countRounds(); err != nil {
 		return nil, err
 	}
@@ -47,15 +49,20 @@ func (r *Runner) Run(e *engine.Engine, p Program, o Observer, port Port) (*engin
 }
 
 // dependencies fills waiting and waiters from the program's After lists.
-func (r *Runner) dependencies() {
+func (r *Runner) dependencies() error {
 	n := r.prog.Messages()
 	r.waiting = r.waiting[:0]
 	deps := 0
 	for id := range int32(n) {
+		for _, a := range r.prog.After(id) {
+			if a < 0 || a >= int32(n) || a == id {
+				return fmt.Errorf("messages: message %d waits for message %d, not another message", id, a)
+			}
+		}
 		deps += len(r.prog.After(id))
 	}
 	if deps == 0 {
-		return
+		return nil
 	}
 	r.waiting = grow(r.waiting, n)
 	r.waiters.reset(n)
@@ -73,6 +80,7 @@ func (r *Runner) dependencies() {
 			}
 		}
 	})
+	return nil
 }
 
 // countRounds counts the messages of each round and finds them.

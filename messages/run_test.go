@@ -149,6 +149,18 @@ func TestRoundAndAfter(t *testing.T) {
 	}
 }
 
+// TestBadAfter: waiting for a message that does not exist, or for itself,
+// is refused before the run.
+func TestBadAfter(t *testing.T) {
+	for _, after := range [][]int32{{2}, {-1}, {0}} {
+		p := &table{net: ring8(t), src: []uint32{0, 1}, path: [][]uint32{{1}, {2}}, after: [][]int32{after, nil}}
+		var r Runner
+		if _, err := r.Run(&engine.Engine{}, p, p, AllPort); err == nil {
+			t.Errorf("message 0 waiting for %v: no error", after)
+		}
+	}
+}
+
 // TestParsePort: single, one (its alias) and all, and nothing else.
 func TestParsePort(t *testing.T) {
 	for s, want := range map[string]Port{"single": SinglePort, "one": SinglePort, "all": AllPort} {
