@@ -7,6 +7,7 @@ import (
 	"github.com/hyperroute/hyperroute/engine"
 	"github.com/hyperroute/hyperroute/faults"
 	"github.com/hyperroute/hyperroute/hypercube"
+	"github.com/hyperroute/hyperroute/messages"
 )
 
 // BenchmarkSort sorts a random permutation all-port on a cube with 1% of
@@ -31,7 +32,7 @@ func BenchmarkSort(b *testing.B) {
 			var r Runner
 			var hops int64
 			for b.Loop() {
-				res, err := r.Run(&e, NewSort(n, req.Dst), y, false)
+				res, err := r.Run(&e, NewSort(n, req.Dst), y, messages.AllPort)
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -1,15 +1,18 @@
 // Package ascend runs ASCEND/DESCEND algorithms on a hypercube with failed
 // edges [Schömer 1988, Ch. III.1]: bitonic sort (Batcher's compare-exchange
 // program of Ch. I.1), broadcast, reduce and prefix sum, written as sweeps
-// over the dimensions of Q_n. In every step of a sweep the nodes that send
+// over the dimensions of Q_n; the last three are what package collectives
+// runs on a faulty cube. In every step of a sweep the nodes that send
 // pass one word to their neighbour across the step's dimension d; a word
 // whose edge v –d→ w has failed goes over the edge's detour U^i of a detour
 // system instead, v –i→ v⊕e_i –d→ v⊕e_i⊕e_d –i→ w.
 //
 // # Step model
 //
-// A Runner runs a Program on the step simulator of package engine, with a
-// send over a failed edge refused as a bug (engine.Refuse):
+// A Runner runs a Program on the step simulator of package engine by the
+// one runner of package messages (word s·2^n + v of step s is a message of
+// round s+1, routed over its edge or the edge's detour), with a send over
+// a failed edge refused as a bug (engine.Refuse):
 //
 //   - Time runs in units; in one unit every directed link carries at most
 //     one packet (all-port: one engine queue per out-link, the queue of

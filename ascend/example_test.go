@@ -6,6 +6,7 @@ import (
 	"github.com/hyperroute/hyperroute/ascend"
 	"github.com/hyperroute/hyperroute/engine"
 	"github.com/hyperroute/hyperroute/faults"
+	"github.com/hyperroute/hyperroute/messages"
 )
 
 // The thesis' example on Q_4 (Ch. III.1, Figs. 3 and 4): the edges 0→2,
@@ -27,7 +28,7 @@ func Example() {
 			y.Choose(v, 2, via[j])
 		}
 		p := ascend.NewSort(4, dst)
-		res, err := r.Run(&e, p, y, false)
+		res, err := r.Run(&e, p, y, messages.AllPort)
 		if err != nil {
 			fmt.Println(err)
 			return

@@ -78,10 +78,10 @@ func (p *Sort) Sorted() error {
 	return nil
 }
 
-// Broadcast sends the word of node Root to every node: ASCEND over d = 1 …
-// n, in step d every node that has the word (whose address differs from
-// Root in the dimensions below d only) sends it across d, the binomial
-// spanning tree.
+// Broadcast sends the word of node Root to every node: DESCEND over d = n
+// … 1, in step s (over d = n−s) every node that has the word (whose
+// address differs from Root in the dimensions above d only) sends it
+// across d, the binomial spanning tree of collectives' oab binomial.
 type Broadcast struct {
 	n    int
 	Root uint32
@@ -95,15 +95,18 @@ func NewBroadcast(n int, root uint32, word uint64) *Broadcast {
 	return p
 }
 
-func (p *Broadcast) N() int                            { return p.n }
-func (p *Broadcast) Steps() int                        { return p.n }
-func (p *Broadcast) Dim(s int) int                     { return s + 1 }
-func (p *Broadcast) Sends(s int, v uint32) bool        { return (v^p.Root)>>s == 0 }
+func (p *Broadcast) N() int        { return p.n }
+func (p *Broadcast) Steps() int    { return p.n }
+func (p *Broadcast) Dim(s int) int { return p.n - s }
+func (p *Broadcast) Sends(s int, v uint32) bool {
+	return (v^p.Root)&(1<<(p.n-s)-1) == 0
+}
 func (p *Broadcast) Word(v uint32) uint64              { return p.Val[v] }
 func (p *Broadcast) Receive(_ int, v uint32, w uint64) { p.Val[v] = w }
 
-// Reduce sums the words of all nodes at node Root: DESCEND over d = n … 1,
-// in which the nodes that still hold a partial sum and differ from Root in
+// Reduce sums the words of all nodes at node Root: ASCEND over d = 1 … n,
+// the broadcast reversed, as collectives' reduce binomial: in step s (over
+// d = s+1) the nodes that still hold a partial sum and differ from Root in
 // dimension d send it across d, and the receivers add it to theirs.
 type Reduce struct {
 	n    int
@@ -119,9 +122,9 @@ func NewReduce(n int, root uint32, val []uint64) *Reduce {
 
 func (p *Reduce) N() int        { return p.n }
 func (p *Reduce) Steps() int    { return p.n }
-func (p *Reduce) Dim(s int) int { return p.n - s }
+func (p *Reduce) Dim(s int) int { return s + 1 }
 func (p *Reduce) Sends(s int, v uint32) bool {
-	return (v^p.Root)>>(p.n-s-1) == 1
+	return (v^p.Root)&(1<<(s+1)-1) == 1<<s
 }
 func (p *Reduce) Word(v uint32) uint64              { return p.Val[v] }
 func (p *Reduce) Receive(_ int, v uint32, w uint64) { p.Val[v] += w }

@@ -7,13 +7,17 @@ import (
 	"github.com/hyperroute/hyperroute/engine"
 	"github.com/hyperroute/hyperroute/faults"
 	"github.com/hyperroute/hyperroute/hypercube"
+	"github.com/hyperroute/hyperroute/messages"
+	"github.com/hyperroute/hyperroute/topology"
 )
 
 // Result is the outcome of a run: the engine's, with T the time of the
-// whole program, and the time each step took.
+// whole program, the time each step took and the most hops into one node
+// in one unit.
 type Result struct {
 	engine.Result
 	StepTimes []int32
+	RecvMax   int
 }
 
 // MaxStep is the time of the slowest step.
@@ -25,28 +29,32 @@ func (r *Result) MaxStep() int {
 	return int(m)
 }
 
-// Runner runs programs on the engine and reuses its buffers from run to
-// run. Packet s·2^n + v is the word node v sends in step s; packets of
-// later steps are held until the barrier before their step starts them.
+// Runner runs programs on the engine by the one runner of package
+// messages, and reuses its buffers from run to run. Message s·2^n + v is
+// the word node v sends in step s (a gap if v does not send then), its
+// route the edge, or the edge's detour if the edge has failed; step s is
+// round s+1, so every step waits for the one before.
 type Runner struct {
+	run     messages.Runner
 	prog    Program
 	sys     *faults.System
-	n       int
-	single  bool
+	net     topology.Network
 	dims    []uint8 // by step
-	senders []int32 // by step
+	all     []bool  // by step: every node sends
 	sent    []uint64
 	got     []uint64
-	step    int   // the step under way
-	arrived int32 // its words that have arrived
-	begin   int32 // the time it started
+	begin   int32 // the time the step under way started
 	times   []int32
+	done    int // the steps done
+	recvAt  []int32
+	recvN   []int32
+	recvMax int
 }
 
-// Run runs p on e over the faulty cube of y, each word over a failed edge
-// going over the edge's detour in y; singlePort sends one packet per node
-// per unit instead of one per link. It sets e's faults to y's, refused.
-func (r *Runner) Run(e *engine.Engine, p Program, y *faults.System, singlePort bool) (*Result, error) {
+// Run runs p on e over the faulty cube of y under the port model, each
+// word over a failed edge going over the edge's detour in y. It sets e's
+// faults to y's, refused.
+func (r *Runner) Run(e *engine.Engine, p Program, y *faults.System, port messages.Port) (*Result, error) {
 	n := p.N()
 	if y.Faults.N != n {
 		return nil, fmt.Errorf("ascend: detour system of Q_%d for a program on Q_%d", y.Faults.N, n)
@@ -60,11 +68,11 @@ func (r *Runner) Run(e *engine.Engine, p Program, y *faults.System, singlePort b
 	if p.Steps()<<n > math.MaxInt32 {
 		return nil, fmt.Errorf("ascend: %d steps on Q_%d are more than 2^31 packets", p.Steps(), n)
 	}
-	r.prog, r.sys, r.n, r.single = p, y, n, singlePort
-	r.dims, r.senders = r.dims[:0], r.senders[:0]
+	r.prog, r.sys = p, y
+	r.net = topology.Network{Kind: topology.Cube, P: 1 << n, N: n}
+	r.dims, r.all = r.dims[:0], r.all[:0]
 	for s := range p.Steps() {
-		r.dims = append(r.dims, uint8(p.Dim(s)))
-		k := int32(0)
+		k := 0
 		for v := range uint32(1) << n {
 			if p.Sends(s, v) {
 				k++
@@ -73,131 +81,110 @@ func (r *Runner) Run(e *engine.Engine, p Program, y *faults.System, singlePort b
 		if k == 0 {
 			return nil, fmt.Errorf("ascend: no node sends in step %d", s)
 		}
-		r.senders = append(r.senders, k)
+		r.dims = append(r.dims, uint8(p.Dim(s)))
+		r.all = append(r.all, k == 1<<n)
 	}
 	r.sent = grow(r.sent, 1<<n)
 	r.got = grow(r.got, 1<<n)
+	r.recvAt = grow(r.recvAt, 1<<n)
+	r.recvN = grow(r.recvN, 1<<n)
+	for v := range r.recvAt {
+		r.recvAt[v] = -1
+	}
 	r.times = make([]int32, p.Steps())
-	r.step, r.arrived, r.begin = 0, 0, 0
+	r.done, r.begin, r.recvMax = 0, 0, 0
+	r.words(0)
 	e.Faults, e.OnFailure = y.Faults, engine.Refuse
-	res, err := e.Run(r, p.N()+1)
+	res, err := r.run.Run(e, (*sweep)(r), (*sweep)(r), port)
 	if err != nil {
 		return nil, err
 	}
-	if r.step != p.Steps() || res.Held != 0 || res.Dropped != 0 {
-		return nil, fmt.Errorf("ascend: run ended in step %d of %d with %d packets held and %d lost", r.step, p.Steps(), res.Held, res.Dropped)
+	if r.done != p.Steps() || res.Held != 0 || res.Dropped != 0 {
+		return nil, fmt.Errorf("ascend: run ended in step %d of %d with %d packets held and %d lost", r.done, p.Steps(), res.Held, res.Dropped)
 	}
-	return &Result{Result: *res, StepTimes: r.times}, nil
+	return &Result{Result: *res, StepTimes: r.times, RecvMax: r.recvMax}, nil
 }
 
-func (r *Runner) Packets() int { return r.prog.Steps() << r.n }
-func (r *Runner) Nodes() int   { return 1 << r.n }
-
-func (r *Runner) Queues() int {
-	if r.single {
-		return 1
-	}
-	return r.n
-}
-
-// Start starts the words of the first step and holds the others; a node
-// that does not send in a step has nothing to deliver (Delivered, no hop).
-func (r *Runner) Start(first int, batch []engine.Move) {
-	for i := range batch {
-		id := uint32(first + i)
-		s, v := int(id>>r.n), id&(1<<r.n-1)
-		m := &batch[i]
-		switch {
-		case !r.prog.Sends(s, v):
-			*m = engine.Move{Packet: engine.Packet{ID: id}, To: v, Fate: engine.Delivered}
-		case s == 0:
-			r.sent[v] = r.prog.Word(v)
-			r.place(m, id)
-		default:
-			*m = engine.Move{Packet: engine.Packet{ID: id}, To: v, Fate: engine.Held}
-		}
-	}
-}
-
-// place sets m to packet id waiting at its source for its first hop: over
-// its edge, or over the edge's detour if the edge has failed.
-func (r *Runner) place(m *engine.Move, id uint32) {
-	v := id & (1<<r.n - 1)
-	d := int(r.dims[id>>r.n])
-	*m = engine.Move{Packet: engine.Packet{ID: id, Dst: hypercube.Neighbor(v, d), Prio: uint8(d)}, To: v, Fate: engine.Waiting}
-	hop := d
-	if r.sys.Faults.FailedDim(v, d) {
-		u, _ := r.sys.Detour(v, d)
-		m.Via, hop = uint32(u.I), u.I
-	}
-	m.Queue = r.queue(hop)
-}
-
-// queue is the queue of the out-link of dimension d.
-func (r *Runner) queue(d int) uint16 {
-	if r.single {
-		return 0
-	}
-	return uint16(d - 1)
-}
-
-// Send moves each packet one hop: straight to its receiver, or along its
-// detour (Phase counts the hops taken).
-func (r *Runner) Send(batch []engine.Move) {
-	for i := range batch {
-		m := &batch[i]
-		d, via := int(m.Prio), int(m.Via)
-		switch {
-		case via == 0 || m.Phase == 2:
-			m.To, m.Fate = m.Dst, engine.Delivered
-		case m.Phase == 0:
-			m.To, m.Queue, m.Phase = hypercube.Neighbor(m.From, via), r.queue(d), 1
-		default:
-			m.To, m.Queue, m.Phase = hypercube.Neighbor(m.From, d), r.queue(via), 2
-		}
-	}
-}
-
-// Settled takes the words that arrived; once every word of the step has,
-// the receivers combine them and the next step's words start.
-func (r *Runner) Settled(t int32, moves []engine.Move, out []engine.Move) []engine.Move {
-	for i := range moves {
-		m := &moves[i]
-		if m.Fate != engine.Delivered {
-			continue
-		}
-		src := m.ID & (1<<r.n - 1)
-		r.got[m.To] = r.sent[src]
-		r.arrived++
-	}
-	if r.step == len(r.times) || r.arrived < r.senders[r.step] {
-		return out
-	}
-	s, d := r.step, int(r.dims[r.step])
-	r.times[s], r.begin = t+1-r.begin, t+1
-	for v := range uint32(1) << r.n {
+// words takes the words the senders of step s send.
+func (r *Runner) words(s int) {
+	for v := range uint32(r.net.P) {
 		if r.prog.Sends(s, v) {
-			w := hypercube.Neighbor(v, d)
-			r.prog.Receive(s, w, r.got[w])
-		}
-	}
-	r.step, r.arrived = s+1, 0
-	if r.step == len(r.times) {
-		return out
-	}
-	base := uint32(r.step) << r.n
-	for v := range uint32(1) << r.n {
-		if r.prog.Sends(r.step, v) {
 			r.sent[v] = r.prog.Word(v)
 		}
 	}
-	for v := range uint32(1) << r.n {
-		if r.prog.Sends(r.step, v) {
-			out = append(out, engine.Move{})
-			r.place(&out[len(out)-1], base+v)
+}
+
+// sweep is a Runner as the messages.Program and Observer of its run.
+type sweep Runner
+
+func (w *sweep) Net() topology.Network { return w.net }
+func (w *sweep) Messages() int         { return w.prog.Steps() << w.net.N }
+func (w *sweep) Prios() int            { return w.net.N + 1 }
+func (w *sweep) After(int32) []int32   { return nil }
+
+// step returns the step and the sender of message id.
+func (w *sweep) step(id int32) (s int, v uint32) {
+	return int(id) >> w.net.N, uint32(id) & (1<<w.net.N - 1)
+}
+
+func (w *sweep) Source(id int32) (uint32, bool) {
+	s, v := w.step(id)
+	return v, w.all[s] || w.prog.Sends(s, v)
+}
+
+// Prio is the step's dimension.
+func (w *sweep) Prio(id int32) uint8 { return w.dims[id>>w.net.N] }
+
+func (w *sweep) Round(id int32) int32 { return id>>w.net.N + 1 }
+
+// Hop goes over the edge of the step's dimension d, or over its detour
+// v –i→ v⊕e_i –d→ v⊕e_i⊕e_d –i→ v⊕e_d.
+func (w *sweep) Hop(id int32, k int) (uint32, bool) {
+	s, v := w.step(id)
+	d := int(w.dims[s])
+	if !w.sys.Faults.FailedDim(v, d) {
+		return hypercube.Neighbor(v, d), true
+	}
+	u, _ := w.sys.Detour(v, d)
+	switch k {
+	case 1:
+		return hypercube.Neighbor(v, u.I), false
+	case 2:
+		return hypercube.Neighbor(hypercube.Neighbor(v, u.I), d), false
+	}
+	return hypercube.Neighbor(v, d), true
+}
+
+// Moved takes the words that arrive and counts the hops into each node
+// per unit.
+func (w *sweep) Moved(t int32, id int32, _ int, to uint32, last bool) {
+	if w.recvAt[to] != t {
+		w.recvAt[to], w.recvN[to] = t, 0
+	}
+	w.recvN[to]++
+	w.recvMax = max(w.recvMax, int(w.recvN[to]))
+	if last {
+		_, v := w.step(id)
+		w.got[to] = w.sent[v]
+	}
+}
+
+// RoundDone ends step r−1 at time t: the receivers combine the words and
+// the next step's senders take theirs.
+func (w *sweep) RoundDone(r, t int32) {
+	s := int(r - 1)
+	d := int(w.dims[s])
+	w.times[s], w.begin = t+1-w.begin, t+1
+	for v := range uint32(w.net.P) {
+		if w.prog.Sends(s, v) {
+			u := hypercube.Neighbor(v, d)
+			w.prog.Receive(s, u, w.got[u])
 		}
 	}
-	return out
+	w.done++
+	if s+1 < len(w.times) {
+		(*Runner)(w).words(s + 1)
+	}
 }
 
 // grow returns s resized to n, reusing its array when large enough.

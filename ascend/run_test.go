@@ -11,6 +11,7 @@ import (
 	"github.com/hyperroute/hyperroute/faults"
 	"github.com/hyperroute/hyperroute/faults/faultstest"
 	"github.com/hyperroute/hyperroute/hypercube"
+	"github.com/hyperroute/hyperroute/messages"
 )
 
 func testRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 0xa5ce)) }
@@ -44,11 +45,12 @@ func randomSystem(s *faults.Set, rng *rand.Rand) *faults.System {
 // most one packet per link (all-port) or per node (single-port) per unit,
 // steps one after the other, T the sum of the step times, and all-port
 // the step times of the law, at most γ_d + 2; single-port at least those.
-func checkRun(t *testing.T, r *Runner, p Program, y *faults.System, single bool) *Result {
+func checkRun(t *testing.T, r *Runner, p Program, y *faults.System, port messages.Port) *Result {
 	t.Helper()
 	var e engine.Engine
 	e.Record = engine.Record{Packets: true, Trace: true}
-	res, err := r.Run(&e, p, y, single)
+	res, err := r.Run(&e, p, y, port)
+	single := port == messages.SinglePort
 	if err != nil {
 		t.Fatalf("faults %v: %v", y.Faults, err)
 	}
@@ -134,7 +136,7 @@ func checkRun(t *testing.T, r *Runner, p Program, y *faults.System, single bool)
 
 // checkSort sorts a random permutation of Q_n on y's cube and checks the
 // run, the result, and all-port its time against SortTime and the bounds.
-func checkSort(t *testing.T, r *Runner, y *faults.System, rng *rand.Rand, single bool) *Result {
+func checkSort(t *testing.T, r *Runner, y *faults.System, rng *rand.Rand, port messages.Port) *Result {
 	t.Helper()
 	n := y.Faults.N
 	req, err := hypercube.NewRequest("random", n, 1, rng)
@@ -142,7 +144,7 @@ func checkSort(t *testing.T, r *Runner, y *faults.System, rng *rand.Rand, single
 		t.Fatal(err)
 	}
 	p := NewSort(n, req.Dst)
-	res := checkRun(t, r, p, y, single)
+	res := checkRun(t, r, p, y, port)
 	for v, item := range p.Hold {
 		if req.Dst[item] != uint32(v) {
 			t.Fatalf("faults %v: node %d ends with item %d for %d", y.Faults, v, item, req.Dst[item])
@@ -151,7 +153,7 @@ func checkSort(t *testing.T, r *Runner, y *faults.System, rng *rand.Rand, single
 	_, gamma := y.Gamma()
 	steps := n * (n + 1) / 2
 	switch {
-	case single:
+	case port == messages.SinglePort:
 	case res.T != SortTime(y):
 		t.Fatalf("faults %v: sort took %d, the law says %d", y.Faults, res.T, SortTime(y))
 	case y.Faults.Count() == 0 && res.T != steps:
@@ -174,8 +176,8 @@ func TestSortExhaustive(t *testing.T) {
 			sets++
 			faultstest.EachSystem(s, func(y *faults.System) {
 				runs++
-				checkSort(t, &r, y, rng, false)
-				if sp := checkSort(t, &r, y, rng, true); sp.T > SortTime(y) {
+				checkSort(t, &r, y, rng, messages.AllPort)
+				if sp := checkSort(t, &r, y, rng, messages.SinglePort); sp.T > SortTime(y) {
 					slower++
 				}
 			})
@@ -203,8 +205,8 @@ func TestSortRandomFaults(t *testing.T) {
 			if y == nil {
 				continue
 			}
-			checkSort(t, &r, y, rng, false)
-			checkSort(t, &r, y, rng, true)
+			checkSort(t, &r, y, rng, messages.AllPort)
+			checkSort(t, &r, y, rng, messages.SinglePort)
 			ran++
 		}
 	}
@@ -223,15 +225,15 @@ func TestCollectivesExhaustive(t *testing.T) {
 	faultstest.EachSet(n, 2, func(s *faults.Set) {
 		faultstest.EachSystem(s, func(y *faults.System) {
 			for root := range uint32(1) << n {
-				for _, single := range []bool{false, true} {
-					checkCollectives(t, &r, y, root, rng, single)
+				for _, port := range []messages.Port{messages.AllPort, messages.SinglePort} {
+					checkCollectives(t, &r, y, root, rng, port)
 				}
 			}
 		})
 	})
 }
 
-func checkCollectives(t *testing.T, r *Runner, y *faults.System, root uint32, rng *rand.Rand, single bool) {
+func checkCollectives(t *testing.T, r *Runner, y *faults.System, root uint32, rng *rand.Rand, port messages.Port) {
 	t.Helper()
 	n := y.Faults.N
 	val := make([]uint64, 1<<n)
@@ -241,14 +243,14 @@ func checkCollectives(t *testing.T, r *Runner, y *faults.System, root uint32, rn
 		sum += val[v]
 	}
 	b := NewBroadcast(n, root, val[root])
-	checkRun(t, r, b, y, single)
+	checkRun(t, r, b, y, port)
 	for v, x := range b.Val {
 		if x != val[root] {
 			t.Fatalf("faults %v: broadcast from %d: node %d has %d, want %d", y.Faults, root, v, x, val[root])
 		}
 	}
 	p := NewPrefix(n, val)
-	checkRun(t, r, p, y, single)
+	checkRun(t, r, p, y, port)
 	var pre uint64
 	for v := range val {
 		pre += val[v]
@@ -257,7 +259,7 @@ func checkCollectives(t *testing.T, r *Runner, y *faults.System, root uint32, rn
 		}
 	}
 	red := NewReduce(n, root, slices.Clone(val))
-	checkRun(t, r, red, y, single)
+	checkRun(t, r, red, y, port)
 	if red.Val[root] != sum {
 		t.Fatalf("faults %v: reduce to %d = %d, want %d", y.Faults, root, red.Val[root], sum)
 	}
@@ -275,7 +277,7 @@ func TestCollectivesRandomFaults(t *testing.T) {
 		}
 		picked := randomSystem(s, rng)
 		if picked != nil {
-			checkCollectives(t, &r, picked, rng.Uint32()&31, rng, false)
+			checkCollectives(t, &r, picked, rng.Uint32()&31, rng, messages.AllPort)
 			ran++
 		}
 	}
@@ -311,8 +313,8 @@ func TestSinglePortExceedsGammaPlus2(t *testing.T) {
 	}
 	var r Runner
 	p := NewSort(3, []uint32{0, 1, 2, 3, 4, 5, 6, 7})
-	all := checkRun(t, &r, p, y, false)
-	single := checkRun(t, &r, NewSort(3, []uint32{0, 1, 2, 3, 4, 5, 6, 7}), y, true)
+	all := checkRun(t, &r, p, y, messages.AllPort)
+	single := checkRun(t, &r, NewSort(3, []uint32{0, 1, 2, 3, 4, 5, 6, 7}), y, messages.SinglePort)
 	want := []int32{4, 1, 4, 1, 1, 4}
 	if !slices.Equal(all.StepTimes, want) || !slices.Equal(single.StepTimes, []int32{5, 1, 5, 1, 1, 5}) {
 		t.Fatalf("step times all-port %v, single-port %v; want %v and one more in dimension 1", all.StepTimes, single.StepTimes, want)

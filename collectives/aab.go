@@ -25,10 +25,10 @@ var aabRing = Algorithm{
 
 var aabRowCol = Algorithm{
 	Name: "rowcol", Op: AAB,
-	Doc:        "all-gather in the rows, then in the columns with the rows' blocks: on a torus rings one way (one-port), on a mesh lines both ways (all-port) [Grama et al. 2003, §4.2]",
+	Doc:        "all-gather in the rows, then in the columns with the rows' blocks: on a torus rings one way (single-port), on a mesh lines both ways (all-port) [Grama et al. 2003, §4.2]",
 	Topologies: []topology.Kind{topology.Mesh, topology.Torus}, Ports: ports, Models: bothModel,
 	Needs: func(c Config, net topology.Network) error {
-		if net.Kind == topology.Mesh && c.Port == OnePort {
+		if net.Kind == topology.Mesh && c.Port == SinglePort {
 			return fmt.Errorf("a mesh row sends both ways in one step: all-port")
 		}
 		return nil

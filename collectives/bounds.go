@@ -19,7 +19,7 @@ type Bound struct {
 }
 
 // LowerBound returns the lower bound for c, which must be valid. With d
-// the messages a node sends per step (1 one-port, its degree all-port), D
+// the messages a node sends per step (1 single-port, its degree all-port), D
 // the largest degree, and receptions not limited:
 //
 //   - a broadcast informs at most (d+1) times as many nodes per step, and
@@ -29,7 +29,7 @@ type Bound struct {
 //     at most deg(root); every block goes at least its distance;
 //   - an all-gather node receives at most deg(v) blocks per step;
 //   - in a total exchange every block goes its distance, and a step moves
-//     at most one message per directed link (and, one-port, per node);
+//     at most one message per directed link (and, single-port, per node);
 //   - a reduction's root hears from at most D+1 times as many nodes per
 //     step; all-reduce needs 2(p−1) messages (the gossip bound for one-way
 //     calls).
@@ -47,7 +47,7 @@ func LowerBound(c Config) Bound {
 	}
 	root := uint32(c.Root)
 	out := func(v uint32) int { // messages v sends per step
-		if c.Port == OnePort {
+		if c.Port == SinglePort {
 			return 1
 		}
 		return net.Degree(v)
@@ -101,7 +101,7 @@ func LowerBound(c Config) Bound {
 		b.Steps = max(ifSF(net.Diam()), 1)
 		b.Rho = math.Max(float64(b.Steps), math.Ceil(b.Eta/float64(net.Links())))
 		b.Rho = math.Max(b.Rho, math.Max(ceilDiv(p-1, dOut), ceilDiv(p-1, minDeg)))
-		if sf && c.Port == OnePort {
+		if sf && c.Port == SinglePort {
 			b.Rho = math.Max(b.Rho, math.Ceil(b.Eta/float64(p)))
 		}
 	case Reduce:
@@ -126,7 +126,7 @@ func LowerBound(c Config) Bound {
 		}
 		far := 0
 		for r := range p {
-			d := net.Dist(prog.place[r], prog.place[(r+c.Q)%p])
+			d := net.Dist(prog.place[r], prog.place[(r+c.Shift)%p])
 			far = max(far, d)
 			b.Eta += float64(d)
 		}

@@ -41,7 +41,7 @@ func custom(t *testing.T, c Config, build func(p *program)) Result {
 // i set sends) leaves it at node 0.
 func TestReduceSwappedBranches(t *testing.T) {
 	for d := 1; d <= 5; d++ {
-		c := Config{Op: Reduce, Topology: topology.Cube, P: 1 << d, Port: OnePort, Model: SF, M: 1, Seed: 3}
+		c := Config{Op: Reduce, Topology: topology.Cube, P: 1 << d, Port: SinglePort, Model: SF, M: 1, Seed: 3}
 		printed := func(sendIfSet bool) func(p *program) {
 			return func(p *program) {
 				got := make([][]int32, c.P)
@@ -79,7 +79,7 @@ func TestReduceSwappedBranches(t *testing.T) {
 // sums with descending ones (n ≥ 2).
 func TestPrefixNeedsAscendingDimensions(t *testing.T) {
 	for n := 1; n <= 7; n++ {
-		c := Config{Op: Prefix, Topology: topology.Cube, P: 1 << n, Port: OnePort, Model: SF, M: 1, Seed: uint64(n)}
+		c := Config{Op: Prefix, Topology: topology.Cube, P: 1 << n, Port: SinglePort, Model: SF, M: 1, Seed: uint64(n)}
 		for _, desc := range []bool{false, true} {
 			r := custom(t, c, func(p *program) {
 				got := make([]int32, c.P)
@@ -117,7 +117,7 @@ func TestCutThroughShiftNeedsBinaryLabels(t *testing.T) {
 	for n := 1; n <= 7; n++ {
 		conflicts := 0
 		for q := 1; q < 1<<n; q++ {
-			c := Config{Op: Shift, Algo: "direct", Topology: topology.Cube, P: 1 << n, Port: OnePort, Model: CT, M: 1, Th: 1, Q: q}
+			c := Config{Op: Shift, Algo: "direct", Topology: topology.Cube, P: 1 << n, Port: SinglePort, Model: CT, M: 1, Th: 1, Shift: q}
 			r := run(t, c)
 			if want := float64(n - bits.TrailingZeros(uint(q))); !r.OK || r.Time != want {
 				t.Errorf("n=%d q=%d binary: ok %v %v, time %v, want %v", n, q, r.OK, r.Err, r.Time, want)
@@ -151,7 +151,7 @@ func TestGrayShiftHops(t *testing.T) {
 	for n := 1; n <= 8; n++ {
 		worst, worstMin, stagesMin := 0, 0, 0
 		for q := 1; q < 1<<n; q++ {
-			c := Config{Op: Shift, Algo: "gray", Topology: topology.Cube, P: 1 << n, Port: OnePort, Model: SF, M: 1, Tw: 1, Q: q}
+			c := Config{Op: Shift, Algo: "gray", Topology: topology.Cube, P: 1 << n, Port: SinglePort, Model: SF, M: 1, Tw: 1, Shift: q}
 			r := run(t, c)
 			if want := 2*bits.OnesCount(uint(q)) - q&1; !r.OK || r.Rho != want {
 				t.Errorf("n=%d q=%d: %d steps (ok %v), want %d", n, q, r.Rho, r.OK, want)
@@ -175,7 +175,7 @@ func TestTorusShiftCompensation(t *testing.T) {
 		worst := map[string]int{}
 		for q := 1; q < s*s; q++ {
 			for _, algo := range []string{"rowcol", "rowcol-sep"} {
-				c := Config{Op: Shift, Algo: algo, Topology: topology.Torus, P: s * s, Port: OnePort, Model: SF, M: 1, Q: q}
+				c := Config{Op: Shift, Algo: algo, Topology: topology.Torus, P: s * s, Port: SinglePort, Model: SF, M: 1, Shift: q}
 				r := run(t, c)
 				if !r.OK {
 					t.Fatalf("s=%d q=%d %s: %v", s, q, algo, r.Err)
@@ -187,7 +187,7 @@ func TestTorusShiftCompensation(t *testing.T) {
 			t.Errorf("s=%d: worst %v, want %d and %d", s, worst, 2*(s/2), 2*(s/2)+1)
 		}
 	}
-	c := Config{Op: Shift, Algo: "rowcol", Topology: topology.Torus, P: 16, Port: OnePort, Model: SF, M: 1, Q: 10}
+	c := Config{Op: Shift, Algo: "rowcol", Topology: topology.Torus, P: 16, Port: SinglePort, Model: SF, M: 1, Shift: 10}
 	if r := run(t, c); r.Rho != 4 {
 		t.Errorf("4×4, q=10: %d steps, want 4", r.Rho)
 	}
@@ -208,7 +208,7 @@ func TestUCube(t *testing.T) {
 		root := rng.IntN(p)
 		others := rng.Perm(p)
 		others = slices.DeleteFunc(others, func(v int) bool { return v == root })
-		c := Config{Op: MC, Algo: "ucube", Topology: topology.Cube, P: p, Port: OnePort, Model: CT, M: 1, Root: root, Dests: others[:k]}
+		c := Config{Op: MC, Algo: "ucube", Topology: topology.Cube, P: p, Port: SinglePort, Model: CT, M: 1, Root: root, Dests: others[:k]}
 		r := run(t, c)
 		if want := bits.Len(uint(k)); !r.OK || r.Rho != want {
 			t.Errorf("n=%d |M|=%d: %d rounds (ok %v %v), want %d", n, k, r.Rho, r.OK, r.Err, want)
@@ -222,14 +222,14 @@ func TestUCube(t *testing.T) {
 func TestUMeshExample(t *testing.T) {
 	at := func(x, y int) int { return y*5 + x } // column x, row y of a 5×5 mesh
 	dests := []int{at(0, 2), at(0, 4), at(2, 0), at(2, 1), at(2, 3), at(2, 4), at(3, 0)}
-	c := Config{Op: MC, Algo: "umesh", Topology: topology.Mesh, P: 25, Port: OnePort, Model: CT, M: 1, Root: at(1, 2), Dests: dests}
+	c := Config{Op: MC, Algo: "umesh", Topology: topology.Mesh, P: 25, Port: SinglePort, Model: CT, M: 1, Root: at(1, 2), Dests: dests}
 	a, _ := Lookup(MC, "umesh")
 	net, _ := topology.New(topology.Mesh, 25)
 	prog := newProgram(net)
 	a.Build(prog, c)
 	var trace []string
 	name := func(v uint32) string { return fmt.Sprintf("[%d,%d]", v%5, v/5) }
-	order := make([]int32, prog.messages())
+	order := make([]int32, prog.Messages())
 	for i := range order {
 		order[i] = int32(i)
 	}
@@ -250,7 +250,7 @@ func TestUMeshExample(t *testing.T) {
 // p−1 rounds; one round more and every node hears its own block.
 func TestRingGatherNOHO(t *testing.T) {
 	for p := 2; p <= 12; p++ {
-		c := Config{Op: AAB, Algo: "ring", Topology: topology.Ring, P: p, Port: OnePort, Model: SF, M: 1}
+		c := Config{Op: AAB, Algo: "ring", Topology: topology.Ring, P: p, Port: SinglePort, Model: SF, M: 1}
 		for _, rounds := range []int{p - 1, p} {
 			r := custom(t, c, func(prog *program) {
 				last := make([]int32, p)
@@ -304,7 +304,7 @@ func TestFloodingWork(t *testing.T) {
 // 2(t_s + t_w·m·p)(√p−1), which doubles the transfer term.
 func TestMeshTotalExchangeForm(t *testing.T) {
 	for _, p := range []int{4, 16, 36, 64} {
-		c := Config{Op: AAS, Algo: "rowcol", Topology: topology.Torus, P: p, Port: OnePort, Model: SF, M: 3, Ts: 5, Tw: 2}
+		c := Config{Op: AAS, Algo: "rowcol", Topology: topology.Torus, P: p, Port: SinglePort, Model: SF, M: 3, Ts: 5, Tw: 2}
 		r := run(t, c)
 		s := float64(isqrtTest(p))
 		right := (2*c.Ts + c.Tw*3*float64(p)) * (s - 1)

@@ -159,7 +159,7 @@ func closedShift(c Config, net topology.Network) (float64, string, bool) {
 	const grama = "Grama et al. 2003, §4.6"
 	switch c.Algo {
 	case "ring":
-		k := float64(min(c.Q, c.P-c.Q))
+		k := float64(min(c.Shift, c.P-c.Shift))
 		if perHop {
 			return k * (S + W + H), grama, true
 		}
@@ -170,11 +170,11 @@ func closedShift(c Config, net topology.Network) (float64, string, bool) {
 		}
 		return float64(torusShiftSteps(c, net.Side, c.Algo == "rowcol-sep")) * (S + W + H), grama, true
 	case "gray", "gray-min":
-		q := c.Q
-		if c.Algo == "gray-min" && grayHops(c.P-q) < grayHops(q) {
-			q = c.P - q
+		k := c.Shift
+		if c.Algo == "gray-min" && grayHops(c.P-k) < grayHops(k) {
+			k = c.P - k
 		}
-		stages, hops := float64(bits.OnesCount(uint(q))), float64(grayHops(q))
+		stages, hops := float64(bits.OnesCount(uint(k))), float64(grayHops(k))
 		switch {
 		case c.Model == CT:
 			return stages*(S+W) + hops*H, grama, true
@@ -184,18 +184,18 @@ func closedShift(c Config, net topology.Network) (float64, string, bool) {
 		return stages*S + hops*(W+H), grama, true
 	case "direct":
 		if c.Model == CT {
-			return S + W + H*float64(log2(c.P)-bits.TrailingZeros(uint(c.Q))), grama, true
+			return S + W + H*float64(log2(c.P)-bits.TrailingZeros(uint(c.Shift))), grama, true
 		}
 	}
 	return math.NaN(), "", false
 }
 
-// torusShiftSteps is the number of steps of the torus shift by q: the row
+// torusShiftSteps is the number of steps of the torus shift by k: the row
 // shift, then the longest column shift (one more for the blocks that
 // wrapped round their row, in a step of its own if separate).
 func torusShiftSteps(c Config, s int, separate bool) int {
 	short := func(k int) int { k %= s; return min(k, s-k) }
-	r, down := c.Q%s, c.Q/s
+	r, down := c.Shift%s, c.Shift/s
 	col := short(down)
 	if r > 0 {
 		if separate {

@@ -31,8 +31,8 @@ type Config struct {
 	// Dests is the multicast set; empty: half of the other nodes, drawn
 	// from Seed.
 	Dests []int
-	// Q is the shift amount, 1 … p−1.
-	Q int
+	// Shift is the amount of the circular shift, 1 … p−1.
+	Shift int
 	// Pieces is the number of pieces a pipelined broadcast cuts its
 	// message into; 0: the algorithm's default.
 	Pieces int
@@ -45,9 +45,9 @@ type Config struct {
 const MaxItems = 1 << 25
 
 // Default returns the defaults of the command line: oab by binomial tree on
-// Q_4, one-port, store-and-forward, m = 1, t_s = t_w = 1, t_h = 0.
+// Q_4, single-port, store-and-forward, m = 1, t_s = t_w = 1, t_h = 0.
 func Default() Config {
-	return Config{Op: OAB, Algo: "binomial", Topology: topology.Cube, P: 16, M: 1, Ts: 1, Tw: 1, Seed: 1, Q: 1}
+	return Config{Op: OAB, Algo: "binomial", Topology: topology.Cube, P: 16, M: 1, Ts: 1, Tw: 1, Seed: 1, Shift: 1}
 }
 
 // Validate reports the first thing wrong with c: an unknown algorithm, one
@@ -75,8 +75,8 @@ func (c Config) Validate() error {
 		return fmt.Errorf("m=%d: want at least 1 word", c.M)
 	case c.Op.rooted() && (c.Root < 0 || c.Root >= c.P):
 		return fmt.Errorf("root=%d: want a node 0 … %d", c.Root, c.P-1)
-	case c.Op == Shift && (c.Q < 1 || c.Q >= c.P):
-		return fmt.Errorf("q=%d: want a shift 1 … %d", c.Q, c.P-1)
+	case c.Op == Shift && (c.Shift < 1 || c.Shift >= c.P):
+		return fmt.Errorf("shift=%d: want a shift amount 1 … %d", c.Shift, c.P-1)
 	case c.Pieces < 0 || c.Pieces > MaxPieces:
 		return fmt.Errorf("pieces=%d: want 0 (the default) … %d", c.Pieces, MaxPieces)
 	}

@@ -43,7 +43,7 @@ type data struct {
 const inTransit = ^uint32(0)
 
 func newData(c Config, prog *program) *data {
-	d := &data{c: c, prog: prog, class: c.Op.class(), delivered: make([]bool, prog.messages())}
+	d := &data{c: c, prog: prog, class: c.Op.class(), delivered: make([]bool, prog.Messages())}
 	p := c.P
 	switch c.Op {
 	case OAB:
@@ -69,20 +69,29 @@ func newData(c Config, prog *program) *data {
 		}
 	case combines:
 		d.words = (p + 63) / 64
-		rng := rand.New(rand.NewPCG(c.Seed, 0x726564))
-		d.x = make([]uint64, p)
+		d.x = values(c)
 		d.val = make([]uint64, p*slots)
 		d.set = make([]uint64, p*slots*d.words)
 		for v := range p {
-			d.x[v] = rng.Uint64()
 			d.val[v*slots] = d.x[v]
 			d.setOf(uint32(v), 0)[v/64] |= 1 << (v % 64)
 		}
-		d.msgVal = make([]uint64, prog.messages())
-		d.msgSet = make([]uint64, prog.messages()*d.words)
+		d.msgVal = make([]uint64, prog.Messages())
+		d.msgSet = make([]uint64, prog.Messages()*d.words)
 		d.scratchSet = make([]uint64, d.words)
 	}
 	return d
+}
+
+// values returns the nodes' values of a combining operation, random
+// 64-bit words drawn from c.Seed.
+func values(c Config) []uint64 {
+	rng := rand.New(rand.NewPCG(c.Seed, 0x726564))
+	x := make([]uint64, c.P)
+	for v := range x {
+		x[v] = rng.Uint64()
+	}
+	return x
 }
 
 // pieces is the number of pieces of a broadcast's message: Config.Pieces,
@@ -128,7 +137,7 @@ func (d *data) dest(i uint32) uint32 {
 	case AAS:
 		return i % p
 	case Shift:
-		return d.prog.place[(int(i)+d.c.Q)%d.c.P]
+		return d.prog.place[(int(i)+d.c.Shift)%d.c.P]
 	}
 	return i
 }

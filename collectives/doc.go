@@ -12,10 +12,10 @@
 // An algorithm (Registry) builds a program: a list of messages, each with a
 // source, a path of links (by default the dimension-ordered shortest route
 // of package topology), a content and the messages it waits for, which must
-// have arrived at its source first. Every message is one packet of the
-// engine: it waits at its source until those messages have arrived (a
-// Reactor starts it), then crosses one link per step. A node sends its
-// waiting messages in the order they were built.
+// have arrived at its source first. The runner of package messages runs it:
+// every message is one packet of the engine that waits at its source until
+// those messages have arrived, then crosses one link per step. A node sends
+// its waiting messages in the order they were built.
 //
 // Blocks (a node's data of M words, or a piece of a broadcast message) are
 // copied by broadcasts and move by personalized operations; a message may
@@ -27,7 +27,7 @@
 //
 // # Port models
 //
-// One-port: a node sends at most one message per step (one engine queue
+// Single-port: a node sends at most one message per step (one engine queue
 // per node). All-port: one message per out-link per step (one queue per
 // link). Links are directed, so both directions of a link carry a message
 // in the same step (full duplex). Receiving is not limited; Result.RecvMax
@@ -48,10 +48,22 @@
 // message, and the time is the sum over rounds; Rho is the number of
 // rounds. A run checks that every round is contention-free: its paths use
 // each directed link at most once, each message waits only for messages of
-// earlier rounds, and under one-port every node sends and receives at most
+// earlier rounds, and under single-port every node sends and receives at most
 // one message in it. The engine still carries every message hop by hop, for
 // the data and the checks. For algorithms whose messages all go one hop the
 // two models coincide.
+//
+// # A faulty cube
+//
+// With Faults (MeasureFaulty) the cube's directed edges fail with
+// probability q and a strategy of package detours gives every failed edge
+// a detour of length 3 [Schömer 1988, Ch. III.1]. Then the ASCEND/DESCEND
+// collectives (Sweeps: oab binomial, reduce binomial, prefix dimex) run as
+// the programs of package ascend, which send the algorithms' messages step
+// for step, each word over a failed edge along its detour. All-port a step
+// takes γ_s + 2 units when a sender's edge has failed (γ_s the most of
+// its detours sharing a middle edge), else 1; single-port is measured.
+// Time counts a unit as a step of the intact cube, t_s + m·t_w + t_h.
 //
 // # Measures
 //

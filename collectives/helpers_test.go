@@ -18,7 +18,7 @@ func configs(ps []int) []Config {
 					for _, m := range a.Models {
 						for _, st := range []Startup{PerMessage, PerHop} {
 							c := Config{Op: a.Op, Algo: a.Name, Topology: k, P: p, Port: port, Model: m, Startup: st,
-								M: 5, Ts: 7, Tw: 3, Th: 2, Q: max(1, p/3), Seed: uint64(p)}
+								M: 5, Ts: 7, Tw: 3, Th: 2, Shift: max(1, p/3), Seed: uint64(p)}
 							if a.Pieces {
 								c.M = 720720 // lcm(1 … 16): pieces of whole words
 							}

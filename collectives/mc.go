@@ -32,7 +32,7 @@ var mcTree = Algorithm{
 var mcUCube = Algorithm{
 	Name: "ucube", Op: MC,
 	Doc:        "U-cube: recursive halving of the destinations sorted in e-cube order, worms routed highest dimension first; ⌈log2(|M|+1)⌉ contention-free rounds [McKinley et al. 1994]",
-	Topologies: cube, Ports: onePort, Models: ctOnly,
+	Topologies: cube, Ports: singlePort, Models: ctOnly,
 	Build: func(p *program, c Config) {
 		root := uint32(c.Root)
 		chain := append([]uint32{root}, c.members()...)
@@ -44,7 +44,7 @@ var mcUCube = Algorithm{
 var mcUMesh = Algorithm{
 	Name: "umesh", Op: MC,
 	Doc:        "U-mesh: recursive halving of the destinations sorted in the order of XY routing (column, then row), the source anywhere in the chain [McKinley et al. 1994]",
-	Topologies: []topology.Kind{topology.Mesh}, Ports: onePort, Models: ctOnly,
+	Topologies: []topology.Kind{topology.Mesh}, Ports: singlePort, Models: ctOnly,
 	Build: func(p *program, c Config) {
 		chain := append([]uint32{uint32(c.Root)}, c.members()...)
 		s := uint32(p.net.Side)

@@ -48,7 +48,7 @@ func allItems(k int) []uint32 {
 
 var oabTree = Algorithm{
 	Name: "tree", Op: OAB,
-	Doc:        "shortest-path spanning tree (binomial on the cube, dimension-ordered on mesh and torus, both arcs on a ring); all-port: directed flooding; one-port: children in turn, farthest subtree first [Johnsson & Ho 1989; Grama et al. 2003, §4.1]",
+	Doc:        "shortest-path spanning tree (binomial on the cube, dimension-ordered on mesh and torus, both arcs on a ring); all-port: directed flooding; single-port: children in turn, farthest subtree first [Johnsson & Ho 1989; Grama et al. 2003, §4.1]",
 	Topologies: anyNet, Ports: ports, Models: bothModel,
 	Build: func(p *program, c Config) { broadcastTree(p, c, nil) },
 }
@@ -58,7 +58,7 @@ var oabTree = Algorithm{
 // the message reached its parent.
 func broadcastTree(p *program, c Config, keep func(v uint32) bool) {
 	t := newTree(uint32(c.Root), spTree(p.net, uint32(c.Root)))
-	if c.Port == OnePort {
+	if c.Port == SinglePort {
 		t.farthestFirst()
 	}
 	items := allItems(pieces(c))

@@ -3,6 +3,8 @@ package collectives
 import (
 	"fmt"
 	"strings"
+
+	"github.com/hyperroute/hyperroute/messages"
 )
 
 // Op is a collective operation.
@@ -18,7 +20,7 @@ const (
 	Reduce              // all-to-one reduction
 	Allreduce           // all-to-all reduction to every node
 	Prefix              // inclusive prefix sum (scan)
-	Shift               // circular q-shift
+	Shift               // circular shift by k
 )
 
 // Ops lists the operations.
@@ -36,7 +38,7 @@ var opDocs = [...]string{
 	"reduce: the root gets the sum of every node's value",
 	"all-reduce: every node gets the sum of every node's value",
 	"prefix sum: node v gets the sum of the values of nodes 0 … v",
-	"circular q-shift: rank i's block goes to rank (i+q) mod p",
+	"circular shift by k (--shift): rank i's block goes to rank (i+k) mod p",
 }
 
 func (o Op) String() string { return opNames[o] }
@@ -78,23 +80,18 @@ func (o Op) rooted() bool {
 	return false
 }
 
-// Port is the port model.
-type Port uint8
+// Port is the port model: single-port, a node sends one message per
+// step; all-port, one per out-link per step.
+type Port = messages.Port
 
 const (
-	OnePort Port = iota // a node sends one message per step
-	AllPort             // a node sends one message per out-link per step
+	SinglePort = messages.SinglePort
+	AllPort    = messages.AllPort
 )
 
-var portNames = [...]string{"one", "all"}
-
-func (p Port) String() string { return portNames[p] }
-
-// ParsePort returns the port model named s.
-func ParsePort(s string) (Port, error) {
-	i, err := parse("port model", s, portNames[:])
-	return Port(i), err
-}
+// ParsePort returns the port model named s: single or all (one is an
+// alias of single).
+func ParsePort(s string) (Port, error) { return messages.ParsePort(s) }
 
 // Model is the switching technique of the cost model.
 type Model uint8
@@ -139,4 +136,24 @@ func parse(what, s string, names []string) (int, error) {
 		}
 	}
 	return 0, fmt.Errorf("unknown %s %q (want %s)", what, s, strings.Join(names, ", "))
+}
+
+// MarshalText and UnmarshalText make Op, Model and Startup flag.TextVars.
+func (o Op) MarshalText() ([]byte, error)      { return []byte(o.String()), nil }
+func (m Model) MarshalText() ([]byte, error)   { return []byte(m.String()), nil }
+func (s Startup) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+func (o *Op) UnmarshalText(b []byte) (err error) {
+	*o, err = ParseOp(string(b))
+	return err
+}
+
+func (m *Model) UnmarshalText(b []byte) (err error) {
+	*m, err = ParseModel(string(b))
+	return err
+}
+
+func (s *Startup) UnmarshalText(b []byte) (err error) {
+	*s, err = ParseStartup(string(b))
+	return err
 }

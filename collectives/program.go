@@ -27,6 +27,9 @@ type program struct {
 	// place is rank → node for the shift (identity unless set).
 	place []uint32
 	err   error // the first rule a message broke
+	// barrier: every message has a round, and waits for the rounds
+	// before its own (set by run).
+	barrier bool
 }
 
 // csr is a list of lists, flat.
@@ -81,8 +84,27 @@ func newProgram(net topology.Network) *program {
 	return p
 }
 
-// messages returns the number of messages.
-func (p *program) messages() int { return len(p.src) }
+// The program as a messages.Program: one message per message, with its
+// path, dependencies and, if every message has one, rounds.
+
+func (p *program) Net() topology.Network          { return p.net }
+func (p *program) Messages() int                  { return len(p.src) }
+func (p *program) Source(id int32) (uint32, bool) { return p.src[id], true }
+func (p *program) Prio(int32) uint8               { return 0 }
+func (p *program) Prios() int                     { return 1 }
+func (p *program) After(id int32) []int32         { return p.after.at(id) }
+
+func (p *program) Hop(id int32, k int) (uint32, bool) {
+	path := p.path.at(id)
+	return path[k-1], k == len(path)
+}
+
+func (p *program) Round(id int32) int32 {
+	if !p.barrier {
+		return 0
+	}
+	return p.round[id]
+}
 
 // send adds m and returns its id.
 func (p *program) send(m msg) int32 {

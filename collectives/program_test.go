@@ -11,7 +11,7 @@ import (
 // TestChecksCatch: runs whose programs break the operation fail, saying
 // why.
 func TestChecksCatch(t *testing.T) {
-	cube4 := Config{Op: AAB, Topology: topology.Cube, P: 4, Port: OnePort, Model: SF, M: 1}
+	cube4 := Config{Op: AAB, Topology: topology.Cube, P: 4, Port: SinglePort, Model: SF, M: 1}
 	for _, c := range []struct {
 		name  string
 		c     Config
@@ -24,33 +24,33 @@ func TestChecksCatch(t *testing.T) {
 		{"block missing", cube4, func(p *program) {
 			dimEx(p, cube4, 1) // one round of two
 		}, "ends without block"},
-		{"moved block not held", Config{Op: OAS, Topology: topology.Ring, P: 3, Port: OnePort, Model: SF, M: 1}, func(p *program) {
+		{"moved block not held", Config{Op: OAS, Topology: topology.Ring, P: 3, Port: SinglePort, Model: SF, M: 1}, func(p *program) {
 			p.send(msg{src: 1, dst: 2, items: []uint32{2}})
 		}, "does not hold"},
-		{"moved block astray", Config{Op: OAS, Topology: topology.Ring, P: 3, Port: OnePort, Model: SF, M: 1}, func(p *program) {
+		{"moved block astray", Config{Op: OAS, Topology: topology.Ring, P: 3, Port: SinglePort, Model: SF, M: 1}, func(p *program) {
 			p.send(msg{src: 0, dst: 1, items: []uint32{1, 2}})
 		}, "ends at node 1, not at 2"},
-		{"sum counted twice", Config{Op: Reduce, Topology: topology.Ring, P: 3, Port: OnePort, Model: SF, M: 1}, func(p *program) {
+		{"sum counted twice", Config{Op: Reduce, Topology: topology.Ring, P: 3, Port: SinglePort, Model: SF, M: 1}, func(p *program) {
 			a := p.send(msg{src: 1, dst: 0, from: own, into: acc})
 			b := p.send(msg{src: 2, dst: 1, from: own, into: acc})
 			p.send(msg{src: 1, dst: 0, from: own | acc, into: acc, after: []int32{b}})
 			_ = a
 		}, "summed already"},
-		{"sum short", Config{Op: Reduce, Topology: topology.Ring, P: 3, Port: OnePort, Model: SF, M: 1}, func(p *program) {
+		{"sum short", Config{Op: Reduce, Topology: topology.Ring, P: 3, Port: SinglePort, Model: SF, M: 1}, func(p *program) {
 			p.send(msg{src: 1, dst: 0, from: own, into: acc})
 		}, "ends with the sum of 2 values"},
 		{"link twice in a round", Config{Op: AAS, Topology: topology.Cube, P: 4, Port: AllPort, Model: CT, M: 1}, func(p *program) {
 			p.send(msg{src: 0, dst: 3, items: []uint32{3}, round: 1})
 			p.send(msg{src: 0, dst: 1, items: []uint32{1}, round: 1})
 		}, "two messages use the link 0→1"},
-		{"one port sends twice", Config{Op: AAS, Topology: topology.Cube, P: 4, Port: OnePort, Model: CT, M: 1}, func(p *program) {
+		{"single port sends twice", Config{Op: AAS, Topology: topology.Cube, P: 4, Port: SinglePort, Model: CT, M: 1}, func(p *program) {
 			p.send(msg{src: 0, dst: 3, items: []uint32{3}, round: 1})
 			p.send(msg{src: 0, dst: 2, items: []uint32{2}, round: 1})
-		}, "sends two messages under one-port"},
-		{"one port receives twice", Config{Op: AAS, Topology: topology.Cube, P: 4, Port: OnePort, Model: CT, M: 1}, func(p *program) {
+		}, "sends two messages under single-port"},
+		{"single port receives twice", Config{Op: AAS, Topology: topology.Cube, P: 4, Port: SinglePort, Model: CT, M: 1}, func(p *program) {
 			p.send(msg{src: 0, dst: 3, items: []uint32{3}, round: 1})
 			p.send(msg{src: 2, dst: 3, items: []uint32{11}, round: 1})
-		}, "receives two messages under one-port"},
+		}, "receives two messages under single-port"},
 		{"waits for its own round", Config{Op: AAS, Topology: topology.Cube, P: 4, Port: AllPort, Model: CT, M: 1}, func(p *program) {
 			a := p.send(msg{src: 0, dst: 3, items: []uint32{3}, round: 1})
 			p.send(msg{src: 3, dst: 2, items: []uint32{3}, after: []int32{a}, round: 1})
@@ -119,7 +119,7 @@ func TestProgramRules(t *testing.T) {
 // source held before the step, not what arrives in it: two nodes that swap
 // their values in the same step each end with both, once.
 func TestMessagesTakeWhatWasThere(t *testing.T) {
-	c := Config{Op: Allreduce, Topology: topology.Cube, P: 2, Port: OnePort, Model: SF, M: 1, Seed: 9}
+	c := Config{Op: Allreduce, Topology: topology.Cube, P: 2, Port: SinglePort, Model: SF, M: 1, Seed: 9}
 	r := custom(t, c, func(p *program) {
 		p.send(msg{src: 1, dst: 0, from: own | acc, into: acc})
 		p.send(msg{src: 0, dst: 1, from: own | acc, into: acc})
@@ -132,7 +132,7 @@ func TestMessagesTakeWhatWasThere(t *testing.T) {
 // TestRoundsAreBarriers: a message of round 2 leaves only once every
 // message of round 1 has arrived, though it waits for none of them.
 func TestRoundsAreBarriers(t *testing.T) {
-	c := Config{Op: Shift, Topology: topology.Ring, P: 8, Port: AllPort, Model: SF, M: 1, Q: 4, Tw: 1}
+	c := Config{Op: Shift, Topology: topology.Ring, P: 8, Port: AllPort, Model: SF, M: 1, Shift: 4, Tw: 1}
 	for _, rounds := range []bool{false, true} {
 		r := custom(t, c, func(p *program) {
 			for v := range uint32(8) {
@@ -151,7 +151,7 @@ func TestRoundsAreBarriers(t *testing.T) {
 
 // TestValidate: bad configurations are refused, each with a reason.
 func TestValidate(t *testing.T) {
-	good := Config{Op: OAB, Algo: "binomial", Topology: topology.Cube, P: 16, Port: OnePort, Model: SF, M: 1, Q: 1}
+	good := Config{Op: OAB, Algo: "binomial", Topology: topology.Cube, P: 16, Port: SinglePort, Model: SF, M: 1, Shift: 1}
 	if err := good.Validate(); err != nil {
 		t.Fatal(err)
 	}
@@ -175,10 +175,10 @@ func TestValidate(t *testing.T) {
 		{"destinations for a broadcast", func(c *Config) { c.Dests = []int{1} }},
 		{"multicast to the root", func(c *Config) { c.Op, c.Algo, c.Dests = MC, "tree", []int{0} }},
 		{"multicast twice to a node", func(c *Config) { c.Op, c.Algo, c.Dests = MC, "tree", []int{3, 3} }},
-		{"shift by p", func(c *Config) { c.Op, c.Algo, c.Q = Shift, "gray", 16 }},
-		{"shift by 0", func(c *Config) { c.Op, c.Algo, c.Q = Shift, "gray", 0 }},
-		{"flooding one-port", func(c *Config) { c.Algo = "flooding" }},
-		{"one-port mesh all-gather by rows", func(c *Config) { c.Op, c.Algo, c.Topology = AAB, "rowcol", topology.Mesh }},
+		{"shift by p", func(c *Config) { c.Op, c.Algo, c.Shift = Shift, "gray", 16 }},
+		{"shift by 0", func(c *Config) { c.Op, c.Algo, c.Shift = Shift, "gray", 0 }},
+		{"flooding single-port", func(c *Config) { c.Algo = "flooding" }},
+		{"single-port mesh all-gather by rows", func(c *Config) { c.Op, c.Algo, c.Topology = AAB, "rowcol", topology.Mesh }},
 		{"ring algorithm on the cube", func(c *Config) { c.Op, c.Algo = AAB, "ring" }},
 		{"U-cube store-and-forward", func(c *Config) { c.Op, c.Algo = MC, "ucube" }},
 		{"total exchange too large", func(c *Config) { c.Op, c.Algo, c.P = AAS, "direct", 1<<13 }},

@@ -30,14 +30,14 @@ type Algorithm struct {
 }
 
 var (
-	cube      = []topology.Kind{topology.Cube}
-	anyNet    = topology.Kinds
-	ports     = []Port{OnePort, AllPort}
-	onePort   = []Port{OnePort}
-	allPort   = []Port{AllPort}
-	sfOnly    = []Model{SF}
-	bothModel = []Model{SF, CT}
-	ctOnly    = []Model{CT}
+	cube       = []topology.Kind{topology.Cube}
+	anyNet     = topology.Kinds
+	ports      = []Port{SinglePort, AllPort}
+	singlePort = []Port{SinglePort}
+	allPort    = []Port{AllPort}
+	sfOnly     = []Model{SF}
+	bothModel  = []Model{SF, CT}
+	ctOnly     = []Model{CT}
 )
 
 // Registry lists the algorithms, by operation.

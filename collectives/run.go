@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/hyperroute/hyperroute/engine"
+	"github.com/hyperroute/hyperroute/messages"
 	"github.com/hyperroute/hyperroute/topology"
 )
 
@@ -61,15 +62,22 @@ func Run(c Config) (Result, error) {
 
 // execute runs prog under c.
 func execute(c Config, prog *program) (Result, error) {
+	prog.barrier = prog.rounds()
 	r := newRunner(c, prog)
-	e := &engine.Engine{Discipline: engine.Priority}
-	res, err := e.Run(r, 1)
+	port := AllPort
+	if c.Port == SinglePort && (c.Model == SF || prog.oneHop()) {
+		// Under cut-through a message passes a node without taking its
+		// port; with messages of one hop the models coincide.
+		port = SinglePort
+	}
+	var run messages.Runner
+	res, err := run.Run(&engine.Engine{Discipline: engine.Priority}, prog, r, port)
 	if err != nil {
 		return Result{}, fmt.Errorf("%v %s: %w", c.Op, c.Algo, err)
 	}
 	r.endStep()
 	out := Result{Rho: res.T, RhoM: r.units(r.maxBlocks), Eta: r.units(r.blockHops), Hops: res.Hops,
-		Messages: prog.messages(), Time: r.time, RecvMax: r.recvMax}
+		Messages: prog.Messages(), Time: r.time, RecvMax: r.recvMax}
 	if c.Model == CT && !prog.oneHop() {
 		if err := r.cutThrough(&out); err != nil {
 			r.data.fail("%v", err)
@@ -81,65 +89,28 @@ func execute(c Config, prog *program) (Result, error) {
 	return out, nil
 }
 
-// runner is the engine.Router (and Reactor) of one run: every message is
-// one packet that follows its path hop by hop and starts when the messages
-// it waits for have arrived at its source.
+// runner is the messages.Observer of one run: it prices every step, moves
+// the data and counts what nodes receive.
 type runner struct {
 	c         Config
 	prog      *program
 	data      *data
 	itemWords float64
-	oneQueue  bool
-	waiting   []int32    // per message: messages still to arrive first
-	waiters   csr[int32] // per message: the messages waiting for it
-	pending   []int32    // messages arrived in the current step
-	// With rounds, a message also waits for every message of the rounds
-	// before (a barrier): left counts the messages of each round still to
-	// arrive, open is the first round with some left, and blocked holds per
-	// round the messages whose inputs have arrived.
-	barrier  bool
-	left     []int32
-	open     int32
-	blocked  [][]int32
-	recvStep []int32 // per node: the step of recvN
-	recvN    []int32 // per node: hops into it in that step
-	step     int32   // the step being accounted
-	stepTime float64 // its longest hop
-	stepMax  float64 // its largest message, in blocks
-	time     float64 // store-and-forward time so far
+	pending   []int32 // messages arrived in the current step
+	recvStep  []int32 // per node: the step of recvN
+	recvN     []int32 // per node: hops into it in that step
+	step      int32   // the step being accounted
+	stepTime  float64 // its longest hop
+	stepMax   float64 // its largest message, in blocks
+	time      float64 // store-and-forward time so far
 	// blocks of the largest message per step summed, and block-hops
 	maxBlocks, blockHops float64
 	recvMax              int
 }
 
 func newRunner(c Config, prog *program) *runner {
-	// Under cut-through a message passes a node without taking its port;
-	// with messages of one hop the models coincide.
-	r := &runner{c: c, prog: prog, data: newData(c, prog), oneQueue: c.Port == OnePort && (c.Model == SF || prog.oneHop())}
+	r := &runner{c: c, prog: prog, data: newData(c, prog)}
 	r.itemWords = r.data.itemWords()
-	n := prog.messages()
-	r.waiting = make([]int32, n)
-	byDep := make([][]int32, n)
-	for id := range int32(n) {
-		deps := prog.after.at(id)
-		r.waiting[id] = int32(len(deps))
-		for _, a := range deps {
-			byDep[a] = append(byDep[a], id)
-		}
-	}
-	for _, ws := range byDep {
-		r.waiters.add(ws)
-	}
-	if r.barrier = prog.rounds(); r.barrier {
-		rounds := slices.Max(prog.round)
-		r.left = make([]int32, rounds+2)
-		r.blocked = make([][]int32, rounds+2)
-		for _, rd := range prog.round {
-			r.left[rd]++
-		}
-		r.open = 1
-		r.advance()
-	}
 	r.recvStep = make([]int32, c.P)
 	r.recvN = make([]int32, c.P)
 	for v := range r.recvStep {
@@ -148,133 +119,34 @@ func newRunner(c Config, prog *program) *runner {
 	return r
 }
 
-func (r *runner) Packets() int { return r.prog.messages() }
-func (r *runner) Nodes() int   { return r.c.P }
-
-// Queues is one per node for one-port, else one per out-link.
-func (r *runner) Queues() int {
-	if r.oneQueue {
-		return 1
-	}
-	return r.prog.net.Ports()
-}
-
-func (r *runner) Start(first int, batch []engine.Move) {
-	for i := range batch {
-		m := &batch[i]
-		id := int32(first + i)
-		*m = engine.Move{Packet: engine.Packet{ID: uint32(id)}, To: r.prog.src[id]}
-		if r.waiting[id] > 0 || r.barred(id) {
-			m.Fate = engine.Held
-			continue
-		}
-		r.ready(m)
-	}
-}
-
-// ready puts the message of m at its source, waiting for its first hop.
-func (r *runner) ready(m *engine.Move) {
-	m.Fate, m.Via = engine.Waiting, 0
-	m.Queue = r.queue(m.To, r.prog.path.at(int32(m.ID))[0])
-}
-
-// queue returns the queue a message at node at waits in to go to next.
-func (r *runner) queue(at, next uint32) uint16 {
-	if r.oneQueue {
-		return 0
-	}
-	return uint16(r.prog.net.Port(at, next))
-}
-
-// Send moves each message one hop along its path; Via counts the hops
-// taken.
-func (r *runner) Send(batch []engine.Move) {
-	for i := range batch {
-		m := &batch[i]
-		path := r.prog.path.at(int32(m.ID))
-		m.To = path[m.Via]
-		m.Via++
-		if int(m.Via) == len(path) {
-			m.Fate = engine.Delivered
-			continue
-		}
-		m.Fate = engine.Waiting
-		m.Queue = r.queue(m.To, path[m.Via])
-	}
-}
-
-// Settled prices the hops of step t, takes each departing message's data
-// from its source and starts the messages whose inputs have all arrived.
-// The data of the step's arrivals are put in place when the next step
-// begins, so that a message leaving in a step takes what its source held
-// before it.
-func (r *runner) Settled(t int32, moves []engine.Move, out []engine.Move) []engine.Move {
+// Moved prices the hop of message id in step t, takes the message's data
+// from its source when it leaves and notes its arrival. The data of the
+// step's arrivals are put in place when the next step begins, so that a
+// message leaving in a step takes what its source held before it.
+func (r *runner) Moved(t int32, id int32, k int, to uint32, last bool) {
 	if t != r.step {
 		r.endStep()
 		r.step = t
 	}
-	for i := range moves {
-		m := &moves[i]
-		id := int32(m.ID)
-		blocks := r.blocks(id)
-		cost := blocks*r.itemWords*r.c.Tw + r.c.Th
-		if m.Via == 1 {
-			r.data.depart(id)
-		}
-		if m.Via == 1 || r.c.Startup == PerHop {
-			cost += r.c.Ts
-		}
-		r.stepTime = max(r.stepTime, cost)
-		r.stepMax = max(r.stepMax, blocks)
-		r.blockHops += blocks
-		r.received(m.To, t)
-		if m.Fate != engine.Delivered {
-			continue
-		}
+	blocks := r.blocks(id)
+	cost := blocks*r.itemWords*r.c.Tw + r.c.Th
+	if k == 1 {
+		r.data.depart(id)
+	}
+	if k == 1 || r.c.Startup == PerHop {
+		cost += r.c.Ts
+	}
+	r.stepTime = max(r.stepTime, cost)
+	r.stepMax = max(r.stepMax, blocks)
+	r.blockHops += blocks
+	r.received(to, t)
+	if last {
 		r.pending = append(r.pending, id)
-		for _, w := range r.waiters.at(id) {
-			if r.waiting[w]--; r.waiting[w] == 0 && !r.barred(w) {
-				out = r.start(out, w)
-			}
-		}
-		if r.barrier {
-			r.left[r.prog.round[id]]--
-			for _, w := range r.advance() {
-				out = r.start(out, w)
-			}
-		}
 	}
-	return out
 }
 
-// start appends message id to out, waiting at its source.
-func (r *runner) start(out []engine.Move, id int32) []engine.Move {
-	out = append(out, engine.Move{Packet: engine.Packet{ID: uint32(id)}, To: r.prog.src[id]})
-	r.ready(&out[len(out)-1])
-	return out
-}
-
-// barred reports whether message id, whose inputs have arrived, waits for
-// an earlier round to end, and if so keeps it for then.
-func (r *runner) barred(id int32) bool {
-	if !r.barrier || r.waiting[id] > 0 || r.prog.round[id] <= r.open {
-		return false
-	}
-	r.blocked[r.prog.round[id]] = append(r.blocked[r.prog.round[id]], id)
-	return true
-}
-
-// advance opens the rounds whose predecessors have all arrived and
-// returns the messages they release.
-func (r *runner) advance() []int32 {
-	var released []int32
-	for int(r.open) < len(r.left)-1 && r.left[r.open] == 0 {
-		r.open++
-		released = append(released, r.blocked[r.open]...)
-		r.blocked[r.open] = nil
-	}
-	return released
-}
+// RoundDone does nothing: rounds are priced by cutThrough.
+func (r *runner) RoundDone(int32, int32) {}
 
 // units converts blocks to blocks of M words (a broadcast's pieces are
 // smaller), in one rounding.
@@ -311,7 +183,7 @@ func (r *runner) endStep() {
 
 // cutThrough prices the run by its rounds: a round lasts as long as its
 // slowest message, t_s + words·t_w + hops·t_h, and must be contention-free:
-// its paths use every directed link at most once, under one-port every
+// its paths use every directed link at most once, under single-port every
 // node sends and receives at most one message in it, and each message
 // waits only for messages of earlier rounds.
 func (r *runner) cutThrough(out *Result) error {
@@ -320,7 +192,7 @@ func (r *runner) cutThrough(out *Result) error {
 		return fmt.Errorf("%s has messages of more than one hop without rounds: it runs store-and-forward only", r.c.Algo)
 	}
 	rounds := int(slices.Max(p.round))
-	order := make([]int32, p.messages())
+	order := make([]int32, p.Messages())
 	for i := range order {
 		order[i] = int32(i)
 	}
@@ -355,12 +227,12 @@ func (r *runner) cutThrough(out *Result) error {
 		}
 		recv[dst]++
 		out.RecvMax = max(out.RecvMax, int(recv[dst]))
-		if r.c.Port == OnePort {
+		if r.c.Port == SinglePort {
 			if sent[src] == rd {
-				return fmt.Errorf("round %d: node %d sends two messages under one-port", rd, src)
+				return fmt.Errorf("round %d: node %d sends two messages under single-port", rd, src)
 			}
 			if recv[dst] > 1 {
-				return fmt.Errorf("round %d: node %d receives two messages under one-port", rd, dst)
+				return fmt.Errorf("round %d: node %d receives two messages under single-port", rd, dst)
 			}
 		}
 		sent[src] = rd

@@ -86,7 +86,7 @@ var gatherTree = Algorithm{
 }
 
 // scatterTree is the tree of a non-combining scatter or gather: balanced
-// below the root for all-port, the shortest-path tree for one-port.
+// below the root for all-port, the shortest-path tree for single-port.
 func scatterTree(p *program, c Config) *tree {
 	root := uint32(c.Root)
 	if c.Port == AllPort {

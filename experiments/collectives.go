@@ -180,7 +180,7 @@ func setAxis(c *collectives.Config, name, v string) (err error) {
 	case "m":
 		err = integer(&c.M)
 	case "q":
-		err = integer(&c.Q)
+		err = integer(&c.Shift)
 	case "pieces":
 		err = integer(&c.Pieces)
 	case "ts":

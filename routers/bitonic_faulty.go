@@ -7,6 +7,7 @@ import (
 	"github.com/hyperroute/hyperroute/ascend"
 	"github.com/hyperroute/hyperroute/detours"
 	"github.com/hyperroute/hyperroute/engine"
+	"github.com/hyperroute/hyperroute/messages"
 )
 
 // bitonicSupports rejects what bitonic does not run: a faulty cube without a
@@ -33,7 +34,11 @@ func (b *bitonic) routeFaulty(e *engine.Engine, d *Drawn, c Config) (*Result, er
 	if c.Record.Packets || c.Record.Arrivals {
 		p.last, p.hops = make([]int32, len(d.Req.Dst)), make([]int32, len(d.Req.Dst))
 	}
-	res, err := b.run.Run(e, p, d.System, c.Port == SinglePort)
+	port := messages.AllPort
+	if c.Port == SinglePort {
+		port = messages.SinglePort
+	}
+	res, err := b.run.Run(e, p, d.System, port)
 	if err != nil {
 		return nil, err
 	}

@@ -144,6 +144,13 @@ func step(x, dir, size int) int { return (x + dir + size) % size }
 // Port returns the port of the link from v to its neighbour w, or −1 if
 // they are not neighbours.
 func (g Network) Port(v, w uint32) int {
+	if g.Kind == Cube {
+		x := v ^ w
+		if x == 0 || x&(x-1) != 0 || x>>g.N != 0 {
+			return -1
+		}
+		return bits.TrailingZeros32(x)
+	}
 	for port := range g.Ports() {
 		if u, ok := g.Neighbor(v, port); ok && u == w {
 			return port
@@ -221,4 +228,12 @@ func (g Network) Diam() int {
 		return 2 * (g.Side / 2)
 	}
 	return g.N
+}
+
+// MarshalText and UnmarshalText make a Kind a flag.TextVar.
+func (k Kind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
+
+func (k *Kind) UnmarshalText(b []byte) (err error) {
+	*k, err = ParseKind(string(b))
+	return err
 }

@@ -171,3 +171,28 @@ func TestWalk(t *testing.T) {
 		t.Errorf("Walk = %s", got)
 	}
 }
+
+// TestPortAgainstNeighbor: Port(v, w) is the port whose Neighbor from v is
+// w, and −1 for every w that is no neighbour of v (on the cube also nodes
+// beyond Q_n).
+func TestPortAgainstNeighbor(t *testing.T) {
+	for _, g := range small(t) {
+		for v := range uint32(g.P) {
+			want := make(map[uint32]int)
+			for port := range g.Ports() {
+				if w, ok := g.Neighbor(v, port); ok {
+					want[w] = port
+				}
+			}
+			for w := range uint32(2 * g.P) {
+				port, ok := want[w]
+				if !ok {
+					port = -1
+				}
+				if got := g.Port(v, w); got != port {
+					t.Fatalf("%v: Port(%d, %d) = %d, want %d", g, v, w, got, port)
+				}
+			}
+		}
+	}
+}

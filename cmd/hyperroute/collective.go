@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-
 	"flag"
 	"fmt"
 	"io"
@@ -12,62 +11,53 @@ import (
 	"strings"
 
 	"github.com/hyperroute/hyperroute/collectives"
+	"github.com/hyperroute/hyperroute/detours"
 	"github.com/hyperroute/hyperroute/topology"
 )
 
-// runCollective simulates one collective operation and prints what it
-// measured: a summary, or one JSON object with --jsonl.
+// runCollective simulates one collective operation, on a faulty cube over
+// detours with --q, and prints what it measured: a summary, or one JSON
+// object with --jsonl.
 func runCollective(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("collective", flag.ContinueOnError)
-	def := collectives.Default()
-	op := fs.String("op", def.Op.String(), "operation: "+strings.Join(opNames(), ", "))
+	c := collectives.Default()
+	fs.TextVar(&c.Op, "op", c.Op, "operation: "+strings.Join(opNames(), ", "))
 	algo := fs.String("algo", "", "algorithm (hyperroute list; default the operation's first)")
-	topo := fs.String("topology", def.Topology.String(), "network: ring, mesh, torus or cube")
-	p := fs.Int("p", def.P, "nodes (a square for mesh and torus, a power of two for cube)")
-	port := fs.String("port", def.Port.String(), "port model: one (one message per node and step) or all (one per link)")
-	model := fs.String("model", def.Model.String(), "cost model: sf (store-and-forward) or ct (cut-through)")
-	startup := fs.String("startup", def.Startup.String(), "store-and-forward start-up: once per message or at every hop")
-	m := fs.Int("m", def.M, "words of a block")
-	ts := fs.Float64("ts", def.Ts, "start-up time t_s")
-	tw := fs.Float64("tw", def.Tw, "time per word t_w")
-	th := fs.Float64("th", def.Th, "time per hop t_h")
-	root := fs.Int("root", def.Root, "root of oab, mc, oas, gather and reduce")
+	fs.TextVar(&c.Topology, "topology", c.Topology, "network: ring, mesh, torus or cube")
+	fs.IntVar(&c.P, "p", c.P, "nodes (a square for mesh and torus, a power of two for cube)")
+	fs.TextVar(&c.Port, "port", c.Port, "port model: single (one message per node and step; alias one) or all (one per link)")
+	fs.TextVar(&c.Model, "model", c.Model, "cost model: sf (store-and-forward) or ct (cut-through)")
+	fs.TextVar(&c.Startup, "startup", c.Startup, "store-and-forward start-up: once per message or at every hop")
+	fs.IntVar(&c.M, "m", c.M, "words of a block")
+	fs.Float64Var(&c.Ts, "ts", c.Ts, "start-up time t_s")
+	fs.Float64Var(&c.Tw, "tw", c.Tw, "time per word t_w")
+	fs.Float64Var(&c.Th, "th", c.Th, "time per hop t_h")
+	fs.IntVar(&c.Root, "root", c.Root, "root of oab, mc, oas, gather and reduce")
 	dests := fs.String("dests", "", "multicast destinations, comma-separated (default: half the other nodes, drawn from --seed)")
-	q := fs.Int("q", def.Q, "shift amount of the circular q-shift (not a fault probability, as in sim)")
-	pieces := fs.Int("pieces", 0, "pieces a pipelined broadcast (nesbt) cuts its message into (default one per tree)")
-	seed := fs.Uint64("seed", def.Seed, "seed of the random values and the default multicast set")
+	fs.IntVar(&c.Shift, "shift", c.Shift, "amount of the circular shift")
+	fs.IntVar(&c.Pieces, "pieces", 0, "pieces a pipelined broadcast (nesbt) cuts its message into (default one per tree)")
+	var f collectives.Faults
+	fs.Float64Var(&f.Q, "q", 0, "probability that a directed edge of the cube fails (0: intact); runs "+strings.Join(collectives.Sweeps(), ", ")+" over detours")
+	fs.StringVar(&f.Detours, "detours", "", "detour strategy on a faulty cube: "+strings.Join(detours.Names(), ", "))
+	fs.Uint64Var(&c.Seed, "seed", c.Seed, "seed of the random values, the default multicast set and the faults")
 	jsonl := fs.Bool("jsonl", false, "print one JSON object instead of the summary")
 	if err := parseFlags(fs, args, stderr); err != nil {
 		return err
 	}
-	c := collectives.Config{P: *p, M: *m, Ts: *ts, Tw: *tw, Th: *th, Root: *root, Q: *q, Pieces: *pieces, Seed: *seed}
 	var err error
-	if c.Op, err = collectives.ParseOp(*op); err != nil {
-		return usageError{err}
-	}
-	if c.Topology, err = topology.ParseKind(*topo); err != nil {
-		return usageError{err}
-	}
-	if c.Port, err = collectives.ParsePort(*port); err != nil {
-		return usageError{err}
-	}
-	if c.Model, err = collectives.ParseModel(*model); err != nil {
-		return usageError{err}
-	}
-	if c.Startup, err = collectives.ParseStartup(*startup); err != nil {
-		return usageError{err}
-	}
 	if c.Dests, err = parseDests(*dests); err != nil {
 		return usageError{err}
 	}
-	c.Algo = *algo
-	if c.Algo == "" {
+	if c.Algo = *algo; c.Algo == "" {
 		c.Algo = collectives.Names(c.Op)[0]
 	}
 	if err := c.Validate(); err != nil {
 		return usageError{err}
 	}
-	row, err := collectives.Measure(c)
+	if err := f.Validate(c); err != nil {
+		return usageError{err}
+	}
+	row, err := collectives.MeasureFaulty(c, f)
 	if err != nil {
 		return err
 	}
@@ -80,7 +70,7 @@ func runCollective(args []string, stdout, stderr io.Writer) error {
 	} else {
 		printCollective(stdout, row)
 	}
-	if !row.OK {
+	if !row.OK && (row.Faulty == nil || row.Faulty.Gamma >= 0) {
 		return fmt.Errorf("result not as defined: %v", row.Err)
 	}
 	return nil
@@ -146,6 +136,14 @@ func printCollective(w io.Writer, r collectives.Row) {
 		fmt.Fprintf(w, " (t_s per %v)", r.Startup)
 	}
 	fmt.Fprintf(w, ", m=%d, t_s=%g, t_w=%g, t_h=%g\n", r.M, r.Ts, r.Tw, r.Th)
+	if f := r.Faulty; f != nil {
+		fmt.Fprintf(w, "  faults     q=%g: %d failed edges, detours=%s", f.Q, f.Failed, f.Detours)
+		if f.Gamma < 0 {
+			fmt.Fprintf(w, "; %s: time unavailable\n", f.Unavailable())
+			return
+		}
+		fmt.Fprintf(w, ", γ = %d; slowest step %d units\n", f.Gamma, f.MaxStep)
+	}
 	verdict := "every node ends with what the operation defines"
 	if !r.OK {
 		verdict = "NOT as defined: " + r.Err.Error()

@@ -77,7 +77,14 @@ func TestCollectiveBadInput(t *testing.T) {
 		{"--startup", "never"},
 		{"--op", "mc", "--algo", "tree", "--dests", "1,x"},
 		{"--op", "mc", "--algo", "tree", "--dests", "0"},
-		{"--op", "shift", "--algo", "gray", "--q", "16"},
+		{"--op", "shift", "--algo", "gray", "--shift", "16"},
+		{"--topology", "ring", "--p", "8", "--q", "0.1", "--detours", "optimal"},
+		{"--op", "aab", "--algo", "dimex", "--q", "0.1", "--detours", "optimal"},
+		{"--model", "ct", "--q", "0.1", "--detours", "optimal"},
+		{"--q", "0.1"},
+		{"--q", "0.1", "--detours", "best"},
+		{"--q", "1.5", "--detours", "optimal"},
+		{"--q", "x"},
 		{"--op", "oab", "--algo", "flooding", "--port", "one"},
 		{"--pieces", "3"},
 		{"--root", "99"},
@@ -87,6 +94,56 @@ func TestCollectiveBadInput(t *testing.T) {
 		if code != 2 || stdout != "" || strings.Count(stderr, "\n") != 1 || !strings.HasPrefix(stderr, "hyperroute collective: ") {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, stdout, stderr)
 		}
+	}
+}
+
+// TestCollectiveFaulty: the command line of issue 19 adds failed_edges and
+// gamma and times the broadcast over detours between the intact time and
+// (γ + 2) times it; q = 0 prints what no --q prints; --port one is single.
+func TestCollectiveFaulty(t *testing.T) {
+	args := []string{"collective", "--op", "oab", "--algo", "binomial", "--topology", "cube", "--p", "64", "--port", "all", "--seed", "3", "--jsonl"}
+	_, intactOut, _ := cli(args...)
+	for _, d := range []string{"optimal", "heuristic", "random"} {
+		code, stdout, stderr := cli(append(args, "--q", "0.05", "--detours", d)...)
+		var got, intact map[string]any
+		if err := json.Unmarshal([]byte(stdout), &got); code != 0 || err != nil {
+			t.Fatalf("%s: exit %d, %v: %s%s", d, code, err, stdout, stderr)
+		}
+		json.Unmarshal([]byte(intactOut), &intact)
+		gamma, _ := got["gamma"].(float64)
+		time, base := got["time"].(float64), intact["time"].(float64)
+		if got["failed_edges"].(float64) < 1 || gamma < 1 || got["ok"] != true || got["q"] != 0.05 || got["detours"] != d ||
+			time < base || time > (gamma+2)*base || got["closed"] != time {
+			t.Errorf("%s: %s", d, stdout)
+		}
+	}
+	code, zero, _ := cli(append(args, "--q", "0", "--detours", "optimal")...)
+	if code != 0 || zero != intactOut || strings.Contains(zero, "gamma") {
+		t.Errorf("q = 0: exit %d\n%s\nwithout --q\n%s", code, zero, intactOut)
+	}
+	_, stdout, _ := cli("collective", "--port", "one", "--jsonl")
+	if !strings.Contains(stdout, `"port":"single"`) {
+		t.Errorf("--port one: %s", stdout)
+	}
+	_, stdout, _ = cli("collective", "--op", "shift", "--algo", "gray", "--shift", "5", "--jsonl")
+	if !strings.Contains(stdout, `"shift":5,`) || !strings.Contains(stdout, `"ok":true`) {
+		t.Errorf("--shift 5: %s", stdout)
+	}
+}
+
+// TestCollectiveNoDetourSystem: a faulty cube on which a failed edge has no
+// intact detour is a result: exit 0, the measures null, the summary says
+// why.
+func TestCollectiveNoDetourSystem(t *testing.T) {
+	args := []string{"collective", "--op", "prefix", "--algo", "dimex", "--p", "8", "--q", "0.5", "--detours", "optimal", "--seed", "2"}
+	code, stdout, stderr := cli(append(args, "--jsonl")...)
+	if code != 0 || stderr != "" || !strings.Contains(stdout, `"gamma":null`) || !strings.Contains(stdout, `"time":null`) ||
+		!strings.Contains(stdout, `"no_detour":true`) || !strings.Contains(stdout, `"error":"no complete detour system`) {
+		t.Errorf("exit %d: %s%s", code, stdout, stderr)
+	}
+	code, stdout, _ = cli(args...)
+	if code != 0 || !strings.Contains(stdout, "some failed edge has no intact detour: time unavailable") || strings.Contains(stdout, "steps") {
+		t.Errorf("exit %d:\n%s", code, stdout)
 	}
 }
 
