@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/hyperroute/hyperroute/faults"
+	"github.com/hyperroute/hyperroute/faults/faultstest"
 	"github.com/hyperroute/hyperroute/hypercube"
 	"github.com/hyperroute/hyperroute/topology"
 )
@@ -106,8 +107,8 @@ func TestCollectiveFaultyStepLawExhaustive(t *testing.T) {
 					}
 					unit := c.Ts + float64(c.M)*c.Tw + c.Th
 					f := Faults{Q: 0.1, Detours: "optimal"}
-					faults.EachSet(k.n, k.failed, func(s *faults.Set) {
-						faults.EachSystem(s, func(y *faults.System) {
+					faultstest.EachSet(k.n, k.failed, func(s *faults.Set) {
+						faultstest.EachSystem(s, func(y *faults.System) {
 							runs++
 							row, err := overDetours(intact, f, y, true)
 							if err != nil {
