@@ -39,13 +39,6 @@ func runList(args []string, stdout, stderr io.Writer) error {
 		}
 		item(w, name, spec.Description)
 	}
-	for _, name := range experiments.CollectiveNames() {
-		spec, _, err := experiments.LookupCollectives(name)
-		if err != nil {
-			return err
-		}
-		item(w, name, spec.Description)
-	}
 	fmt.Fprintln(w, "routers (grid.router):")
 	for _, r := range routers.Registry {
 		item(w, r.Name, r.Doc)

@@ -17,14 +17,6 @@ func runValidate(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if cs, ok, err := experiments.LookupCollectives(pos[0]); ok {
-		if err != nil {
-			return usageError{err}
-		}
-		fmt.Fprintf(stdout, "%s: %s is valid\n  %d runs into table %s (the grid's combinations an algorithm runs on)\n",
-			cs.File, cs.Name, len(cs.Configs()), experiments.TableCollectives)
-		return nil
-	}
 	spec, err := experiments.Load(pos[0])
 	if err != nil {
 		return usageError{err}
