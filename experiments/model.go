@@ -1,6 +1,8 @@
 package experiments
 
 import (
+	"errors"
+	"flag"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -209,4 +211,47 @@ var arrowType = map[param.Type]arrow.DataType{
 	param.Float: arrow.PrimitiveTypes.Float64,
 	param.Name:  arrow.BinaryTypes.String,
 	param.Bool:  arrow.FixedWidthTypes.Boolean,
+}
+
+// Flags defines a flag for each of the model's parameters in fs, with its
+// doc and default, and returns their values by name.
+func (m *Model) Flags(fs *flag.FlagSet) map[string]*string {
+	values := make(map[string]*string, len(m.Params))
+	for _, p := range m.Params {
+		doc := p.Doc
+		if p.Type == param.Name {
+			doc += " (" + strings.Join(p.Names(), ", ") + ")"
+		}
+		values[p.Name] = fs.String(p.Name, p.Default, doc)
+	}
+	return values
+}
+
+// NewSpec returns a spec of model m without a file: the trials 0 …
+// trials−1 of one point, the parameters set to values (the others at their
+// defaults), from the master seed, under the experiment's name.
+func NewSpec(m *Model, name string, seed uint64, trials int, values map[string]*string) (*Spec, error) {
+	if err := CheckName(name); err != nil {
+		return nil, err
+	}
+	s := &Spec{Name: name, Model: m, Grid: Grid{model: m}, Seed: seed, Tables: m.TableNames()[:1], Partition: m.Partition,
+		Shards: 1, SkipInvalid: m.SkipInvalid, Trials: 1, at: make(map[string]place)}
+	for _, p := range m.Params {
+		v, ok := values[p.Name]
+		if !ok {
+			continue
+		}
+		if err := p.Check(*v); err != nil {
+			return nil, err
+		}
+		s.Grid.set(p.Name, []string{p.Canon(*v)})
+	}
+	s, err := s.WithTrials(trials)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.expand(); err != nil {
+		return nil, errors.New(err.(*SpecError).Msg)
+	}
+	return s, nil
 }

@@ -225,14 +225,17 @@ func seqRows(b *array.RecordBuilder, p *Point, trial int, o *outcome) {
 }
 
 // measureFields are the nullable columns of the routers' own measures.
-func measureFields() []arrow.Field {
-	fields := make([]arrow.Field, len(routers.Measures))
-	for i, m := range routers.Measures {
+// With names, only those, in that order.
+func measureFields(names ...string) []arrow.Field {
+	var fields []arrow.Field
+	for _, m := range routers.Measures {
 		t := arrowType[m.Type]
 		if m.Type == routers.Int {
 			t = arrow.PrimitiveTypes.Int64
 		}
-		fields[i] = arrow.Field{Name: m.Name, Type: t, Nullable: true}
+		if len(names) == 0 || slices.Contains(names, m.Name) {
+			fields = append(fields, arrow.Field{Name: m.Name, Type: t, Nullable: true})
+		}
 	}
 	return fields
 }
