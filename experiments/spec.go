@@ -16,6 +16,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/hyperroute/hyperroute/engine"
+	"github.com/hyperroute/hyperroute/param"
 	"github.com/hyperroute/hyperroute/routers"
 )
 
@@ -289,8 +290,12 @@ func (p nodes) partition(n *yaml.Node, key string, m *Model) ([]string, error) {
 		return []string{}, nil
 	}
 	return p.strAxis(n, key, func(s string) error {
-		if _, err := m.Param(s); err != nil {
+		a, err := m.Param(s)
+		if err != nil {
 			return fmt.Errorf("unknown partition key %q (want grid axes: %s)", s, strings.Join(m.Axes(), ", "))
+		}
+		if a.Type == param.Float {
+			return fmt.Errorf("partition key %q: a number axis cannot name a directory (want an integer, name or boolean axis)", s)
 		}
 		return nil
 	})
