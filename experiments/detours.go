@@ -152,7 +152,7 @@ func (s *Spec) Outcomes(ctx context.Context, workers int, available int64) ([]an
 	if m := s.Model.Memory; m != nil && len(jobs) > 0 {
 		atOnce := int64(min(workers, len(jobs)))
 		if need := m(jobs[0].point.Config) * atOnce; need > available {
-			return nil, fmt.Errorf("%v: needs about %d MiB, %d trials at once, more than the %d MiB available", jobs[0].point, need>>20, atOnce, available>>20)
+			return nil, fmt.Errorf("%v: %d trials at once, needs about %d MiB, more than the %d MiB available", jobs[0].point, atOnce, need>>20, available>>20)
 		}
 	}
 	outs := make([]any, len(jobs))

@@ -122,8 +122,8 @@ func (r *Runner) Prepare() error {
 		for _, j := range jobs {
 			if m.Memory != nil {
 				if need := m.Memory(j.point.Config) * atOnce; need > available {
-					return fmt.Errorf("%v: needs about %d MiB, %d trials at once on %d workers (--workers), more than the %d MiB available",
-						j.point, need>>20, atOnce, r.Workers, available>>20)
+					return fmt.Errorf("%v: %d trials at once, needs about %d MiB, more than the %d MiB available on %d workers (--workers)",
+						j.point, atOnce, need>>20, available>>20, r.Workers)
 				}
 			}
 			r.prog.TotalTrials++
