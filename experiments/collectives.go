@@ -28,6 +28,7 @@ func init() {
 		Name:        CollectivesModel,
 		Doc:         "collective operations on rings, meshes, tori and cubes, against their closed forms and lower bounds",
 		Params:      newCollective().set.Params(),
+		Named:       []string{"op", "algo", "topology", "p", "port"},
 		Tables:      []*Table{{Name: TableCollectives, Schema: collectiveSchema(), Rows: collectiveRows, Count: func(*Spec, *Point, Shard) (int64, bool) { return 1, true }}},
 		Once:        true,
 		SkipInvalid: true,

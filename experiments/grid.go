@@ -244,7 +244,7 @@ func (p Point) String() string {
 	var b []byte
 	for _, param := range p.model.Params {
 		v := p.Config.Get(param.Name)
-		if v == param.Default && !slices.Contains(p.model.Required, param.Name) {
+		if v == param.Default && !slices.Contains(p.model.Required, param.Name) && !slices.Contains(p.model.Named, param.Name) {
 			continue
 		}
 		if len(b) > 0 {

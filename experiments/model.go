@@ -25,9 +25,10 @@ type Model struct {
 	Name, Doc string
 	// Params are the parameters, the grid axes in expansion order.
 	Params []*param.Param
-	// Required names the axes a spec's grid must set; Point.String names
-	// them always, the other axes where they are not at their default.
-	Required []string
+	// Required names the axes a spec's grid must set. Point.String names
+	// them and those of Named always, the other axes where they are not at
+	// their default.
+	Required, Named []string
 	// Keys names the spec keys of its own it takes (packet_trials,
 	// node_trials, draw_only); a spec of another model may not set them.
 	Keys []string

@@ -39,8 +39,12 @@ func describe(w io.Writer, title string, spec *experiments.Spec) {
 	fmt.Fprintf(w, "  %s: %d points × %d trials = %d trials in %d units (partition %s); tables %s\n",
 		title, len(pts), spec.Trials, len(pts)*spec.Trials, len(spec.Units()),
 		orNone(spec.Partition), strings.Join(spec.Tables, ", "))
-	for _, s := range spec.Skipped() {
+	skipped := spec.Skipped()
+	for _, s := range skipped[:min(len(skipped), 10)] {
 		fmt.Fprintf(w, "    skipped %v: %v\n", s.Point, s.Reason)
+	}
+	if len(skipped) > 10 {
+		fmt.Fprintf(w, "    and %d more points skipped\n", len(skipped)-10)
 	}
 }
 
