@@ -2,7 +2,6 @@ package experiments
 
 import (
 	"slices"
-	"strconv"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
@@ -111,23 +110,24 @@ var tables = map[string]table{
 func appendGrid(b *array.RecordBuilder, p *Point, k int) {
 	c := p.Routing()
 	for i, param := range gridParams {
-		v := param.Get(c)
 		switch fb := b.Field(i).(type) {
 		case *array.Int32Builder:
-			x, _ := strconv.Atoi(v)
+			x := int32(param.Num(c))
 			for range k {
-				fb.Append(int32(x))
+				fb.Append(x)
 			}
 		case *array.Float64Builder:
-			x, _ := strconv.ParseFloat(v, 64)
+			x := param.Num(c)
 			for range k {
 				fb.Append(x)
 			}
 		case *array.BooleanBuilder:
+			v := param.Get(c) == "true"
 			for range k {
-				fb.Append(v == "true")
+				fb.Append(v)
 			}
 		case *array.StringBuilder:
+			v := param.Get(c)
 			for range k {
 				fb.Append(v)
 			}

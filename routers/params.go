@@ -18,10 +18,10 @@ import (
 var Params = []Param{
 	{Param: param.Param{Name: "n", Doc: "cube dimension", Type: Int, Default: "10", Lo: 1, Hi: hypercube.MaxDim, Instance: true},
 		set: func(c *Config, v string) error { return setInt(&c.N, v) },
-		get: func(c Config) string { return strconv.Itoa(c.N) }},
+		get: func(c Config) string { return strconv.Itoa(c.N) }, num: func(c Config) float64 { return float64(c.N) }},
 	{Param: param.Param{Name: "mu", Doc: "packets sent and received per node (μ-bounded request)", Type: Int, Default: "1", Lo: 1, Hi: 1 << 16, Instance: true},
 		set: func(c *Config, v string) error { return setInt(&c.Mu, v) },
-		get: func(c Config) string { return strconv.Itoa(c.Mu) }},
+		get: func(c Config) string { return strconv.Itoa(c.Mu) }, num: func(c Config) float64 { return float64(c.Mu) }},
 	{Param: param.Param{Name: "pattern", Doc: "request pattern", Type: Name, Default: "random", Names: func() []string { return hypercube.Patterns }, Instance: true},
 		set: func(c *Config, v string) error { c.Pattern = v; return nil },
 		get: func(c Config) string { return c.Pattern }},
@@ -36,35 +36,45 @@ var Params = []Param{
 		get: func(c Config) string { return c.Queue.String() }},
 	{Param: param.Param{Name: "q", Doc: "probability that a directed edge fails (static faults)", Type: Float, Default: "0", Lo: 0, Hi: 1, Instance: true},
 		set: func(c *Config, v string) error { return setFloat(&c.Q, v) },
-		get: func(c Config) string { return strconv.FormatFloat(c.Q, 'g', -1, 64) }},
+		get: func(c Config) string { return strconv.FormatFloat(c.Q, 'g', -1, 64) }, num: func(c Config) float64 { return c.Q }},
 	{Param: param.Param{Name: "k", Doc: "number of directed edges that fail, chosen uniformly (static faults)", Type: Int, Default: "0", Lo: 0, Hi: math.MaxInt32, Instance: true},
 		set: func(c *Config, v string) error { return setInt(&c.K, v) },
-		get: func(c Config) string { return strconv.Itoa(c.K) }},
-	{Param: param.Param{Name: "detours", Doc: "detour strategy for the failed edges (Ch. III; none: no detours)", Type: Name, Default: "none", Names: detourNames},
+		get: func(c Config) string { return strconv.Itoa(c.K) }, num: func(c Config) float64 { return float64(c.K) }},
+	{Param: param.Param{Name: "detours", Doc: "detour strategy for the failed edges (Ch. III; none: no detours)", Type: Name, Default: defaultDetours, Names: detourNames},
 		set: func(c *Config, v string) error { c.Detours = v; return nil },
 		get: func(c Config) string { return c.detours() }},
 	{Param: param.Param{Name: "pieces", Doc: "pieces of a message that rebuild it, of the n sent (1: n copies)", Type: Int, Default: "1", Lo: 1, Hi: hypercube.MaxDim}, Own: true,
 		set: func(c *Config, v string) error { return setInt(&c.Pieces, v) },
-		get: func(c Config) string { return strconv.Itoa(c.pieces()) }},
+		get: func(c Config) string { return strconv.Itoa(c.pieces()) }, num: func(c Config) float64 { return float64(c.pieces()) }},
 	{Param: param.Param{Name: "pipelined", Doc: "forwarding at the intermediate as soon as it has the message", Type: Bool, Default: "false"}, Own: true,
 		set: func(c *Config, v string) error { c.Pipelined = v == "true"; return nil },
 		get: func(c Config) string { return strconv.FormatBool(c.Pipelined) }},
 	{Param: param.Param{Name: "trim", Doc: "butterfly routes without their trailing straight hops", Type: Bool, Default: "false"}, Own: true,
 		set: func(c *Config, v string) error { c.Trim = v == "true"; return nil },
 		get: func(c Config) string { return strconv.FormatBool(c.Trim) }},
-	{Param: param.Param{Name: "confluent", Doc: "confluent detour system simulating the intact cube (edge: Theorem III.2, node: III.1)", Type: Name, Default: "edge", Names: func() []string { return []string{"edge", "node"} }}, Own: true,
+	{Param: param.Param{Name: "confluent", Doc: "confluent detour system simulating the intact cube (edge: Theorem III.2, node: III.1)", Type: Name, Default: defaultConfluent, Names: func() []string { return []string{"edge", "node"} }}, Own: true,
 		set: func(c *Config, v string) error { c.Confluent = v; return nil },
 		get: func(c Config) string { return c.confluent() }},
-	{Param: param.Param{Name: "delivery", Doc: "delivery at the destination (queue: sent from its queue, as the thesis; arrival: done on arrival)", Type: Name, Default: "queue", Names: func() []string { return []string{"queue", "arrival"} }}, Own: true,
+	{Param: param.Param{Name: "delivery", Doc: "delivery at the destination (queue: sent from its queue, as the thesis; arrival: done on arrival)", Type: Name, Default: defaultDelivery, Names: func() []string { return []string{"queue", "arrival"} }}, Own: true,
 		set: func(c *Config, v string) error { c.Delivery = v; return nil },
 		get: func(c Config) string { return c.delivery() }},
-	{Param: param.Param{Name: "detour-queue", Doc: "discipline of the detour queues (priority at the detour's end, as the thesis, or fifo)", Type: Name, Default: "priority", Names: func() []string { return []string{"priority", "fifo"} }}, Own: true,
+	{Param: param.Param{Name: "detour-queue", Doc: "discipline of the detour queues (priority at the detour's end, as the thesis, or fifo)", Type: Name, Default: defaultDetourQueue, Names: func() []string { return []string{"priority", "fifo"} }}, Own: true,
 		set: func(c *Config, v string) error { c.DetourQueue = v; return nil },
 		get: func(c Config) string { return c.detourQueue() }},
-	{Param: param.Param{Name: "reroute", Doc: "rerouting at a failed edge, adaptive routers (detour: a random intact 3-detour; shortest: a shortest intact path)", Type: Name, Default: "detour", Names: func() []string { return Reroutes }}, Own: true,
+	{Param: param.Param{Name: "reroute", Doc: "rerouting at a failed edge, adaptive routers (detour: a random intact 3-detour; shortest: a shortest intact path)", Type: Name, Default: defaultReroute, Names: func() []string { return Reroutes }}, Own: true,
 		set: func(c *Config, v string) error { c.Reroute = v; return nil },
 		get: func(c Config) string { return c.reroute() }},
 }
+
+// The defaults of the parameters that a Config not set up by Defaults
+// leaves empty, read by Params and by the Config's accessors alike.
+const (
+	defaultDetours     = "none"
+	defaultConfluent   = "edge"
+	defaultDelivery    = "queue"
+	defaultDetourQueue = "priority"
+	defaultReroute     = "detour"
+)
 
 // orDefault returns v, or def if v is empty (a Config not set up by
 // Defaults).
@@ -97,6 +107,7 @@ type Param struct {
 	Own bool
 	set func(c *Config, v string) error
 	get func(c Config) string
+	num func(c Config) float64 // the value of an Int or Float
 }
 
 // LookupParam returns the parameter named name.
@@ -133,6 +144,10 @@ func (p *Param) Set(c *Config, v string) error {
 
 // Get returns the value of p in c, as Set takes it.
 func (p *Param) Get(c Config) string { return p.get(c) }
+
+// Num returns the value of an Int or Float parameter p in c as a number,
+// without a round trip through its text.
+func (p *Param) Num(c Config) float64 { return p.num(c) }
 
 func setInt(dst *int, v string) error {
 	x, err := strconv.Atoi(v)
