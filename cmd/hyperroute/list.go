@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/hyperroute/hyperroute/collectives"
 	"github.com/hyperroute/hyperroute/experiments"
@@ -38,6 +39,12 @@ func runList(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		item(w, name, spec.Description)
+	}
+	fmt.Fprintln(w, "models (model:, default routing):")
+	for _, name := range experiments.Models() {
+		m, _ := experiments.LookupModel(name)
+		item(w, name, m.Doc)
+		item(w, "", "grid axes "+strings.Join(m.Axes(), ", ")+"; tables "+strings.Join(m.TableNames(), ", "))
 	}
 	fmt.Fprintln(w, "routers (grid.router):")
 	for _, r := range routers.Registry {
