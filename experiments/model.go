@@ -192,20 +192,6 @@ func (m *Model) work(c Config) int64 {
 	return m.Work(c)
 }
 
-// fields returns the columns of the model's parameters named, in that
-// order, typed as their values: int32, float64, string or bool.
-func (m *Model) fields(names []string) []arrow.Field {
-	fields := make([]arrow.Field, len(names))
-	for i, n := range names {
-		p, err := m.Param(n)
-		if err != nil {
-			panic("experiments: " + err.Error())
-		}
-		fields[i] = arrow.Field{Name: n, Type: arrowType[p.Type]}
-	}
-	return fields
-}
-
 // arrowType is the column type of a parameter's values.
 var arrowType = map[param.Type]arrow.DataType{
 	param.Int:   arrow.PrimitiveTypes.Int32,
