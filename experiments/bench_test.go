@@ -35,7 +35,7 @@ func BenchmarkOverhead(b *testing.B) {
 				start := time.Now()
 				for t := range trials {
 					rng, _ := TrialRand(s.Seed, s.Name, p.Key, t)
-					if _, err := sim.Trial(p.Config, rng); err != nil {
+					if _, err := sim.Trial(p.Routing(), rng); err != nil {
 						b.Fatal(err)
 					}
 				}

@@ -19,7 +19,7 @@ func messageRows(b *array.RecordBuilder, p *Point, trial int, o *outcome) {
 	col := func(i int) *array.Int32Builder { return b.Field(i).(*array.Int32Builder) }
 	tr, msg, dst, via, atVia, atDst := col(g), col(g+1), col(g+2), col(g+3), col(g+4), col(g+5)
 	delivered := b.Field(g + 6).(*array.BooleanBuilder)
-	pieces := int32(max(p.Config.Pieces, 1))
+	pieces := int32(max(p.Routing().Pieces, 1))
 	for i := range k {
 		tr.Append(int32(trial))
 		msg.Append(int32(i))

@@ -18,6 +18,7 @@ import (
 
 const smallCollectives = `name: coll
 description: small
+model: collectives
 seed: 5
 grid:
   op: [oab, aas]
@@ -27,16 +28,22 @@ grid:
   ts: 3
 `
 
+// collectiveConfigs returns the configurations of the points of s.
+func collectiveConfigs(s *Spec) []collectives.Config {
+	var cs []collectives.Config
+	for _, p := range s.Points() {
+		cs = append(cs, p.Config.(*collective).Config)
+	}
+	return cs
+}
+
 // TestCollectiveConfigs: the grid expands to the combinations an
 // algorithm runs on, every algorithm of an operation without an algo axis.
 func TestCollectiveConfigs(t *testing.T) {
-	s, err := ParseCollectives("x.yaml", []byte(smallCollectives))
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := mustParse(t, smallCollectives)
 	got := map[string]int{}
-	for _, c := range s.Configs() {
-		if err := c.Validate(); err != nil || c.Ts != 3 || c.Seed != 5 {
+	for _, c := range collectiveConfigs(s) {
+		if err := c.Validate(); err != nil || c.Ts != 3 || c.Seed != 5 || c.Port != collectives.AllPort {
 			t.Fatalf("%+v: %v", c, err)
 		}
 		got[c.Op.String()+" "+c.Algo+" "+c.Topology.String()]++
@@ -58,37 +65,57 @@ func TestCollectiveConfigs(t *testing.T) {
 	if len(got) != len(want) {
 		t.Errorf("configurations %v", got)
 	}
-}
-
-// TestParseCollectivesErrors: bad specs name the file, line and key.
-func TestParseCollectivesErrors(t *testing.T) {
-	for _, c := range []struct{ text, want string }{
-		{"name: a\nseed: 1\ngrid:\n  op: scan\n", "x.yaml:4: grid.op: unknown operation"},
-		{"name: a\nseed: 1\ngrid:\n  n: 3\n", "x.yaml:4: grid.n"},
-		{"name: a\nseed: 1\ngrid:\n  ts: -1\n", "x.yaml:4: grid.ts: ts=-1"},
-		{"name: a\ngrid:\n  p: 4\n", "seed: missing"},
-		{"name: a\nseed: 1\ngrid:\n  op: aas\n  topology: ring\n  algo: dimex\n", "no algorithm runs"},
-		{"name: a b\nseed: 1\ngrid:\n  p: 4\n", "x.yaml:1: name"},
-	} {
-		_, err := ParseCollectives("x.yaml", []byte(c.text))
-		if err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%q: %v, want %q", c.text, err, c.want)
+	// The port model one is an alias of single; the shift amount is shift.
+	s = mustParse(t, strings.Replace(smallCollectives, "port: all", "port: one\n  shift: 2", 1))
+	for _, c := range collectiveConfigs(s) {
+		if c.Port != collectives.SinglePort || c.Shift != 2 {
+			t.Fatalf("port one, shift 2: %+v", c)
 		}
 	}
 }
 
-// TestRunCollectives: a run writes one row per configuration, readable
-// back with the columns of Row.Columns, and a manifest; a rerun writes the
-// same rows.
-func TestRunCollectives(t *testing.T) {
-	s, err := ParseCollectives("x.yaml", []byte(smallCollectives))
-	if err != nil {
-		t.Fatal(err)
+// TestParseCollectivesErrors: bad specs name the file, line and key; the
+// runner's keys the model does not take are refused.
+func TestParseCollectivesErrors(t *testing.T) {
+	const head = "name: a\nmodel: collectives\nseed: 1\n"
+	for _, c := range []struct{ text, want string }{
+		{head + "grid:\n  op: scan\n", "x.yaml:5: grid.op: unknown collective operation"},
+		{head + "grid:\n  n: 3\n", "x.yaml:5: grid.n"},
+		{head + "grid:\n  q: 3\n", "x.yaml:5: grid.q: unknown key"},
+		{head + "grid:\n  ts: -1\n", "x.yaml:5: grid.ts: -1 out of range"},
+		{"name: a\nmodel: collectives\ngrid:\n  p: 4\n", "seed: missing"},
+		{head + "grid:\n  op: aas\n  topology: ring\n  algo: dimex\n", "all 1 points skipped"},
+		{"name: a b\nmodel: collectives\nseed: 1\ngrid:\n  p: 4\n", "x.yaml:1: name"},
+		{head + "trials: 3\ngrid:\n  p: 4\n", "x.yaml:4: trials: model collectives runs each point once"},
+		{head + "draw_only: true\ngrid:\n  p: 4\n", "x.yaml:4: draw_only: model collectives takes no draw_only"},
+		{head + "tables: [trials]\ngrid:\n  p: 4\n", "unknown table \"trials\""},
+		{"name: a\nmodel: gossip\nseed: 1\ngrid:\n  p: 4\n", "x.yaml:2: model: unknown model \"gossip\""},
+	} {
+		_, err := Parse("x.yaml", []byte(c.text))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: %v, want %q", c.text, err, c.want)
+		}
 	}
+	s := mustParse(t, smallCollectives)
+	if _, err := s.WithTrials(2); err == nil {
+		t.Error("WithTrials(2) of a collectives spec: no error")
+	}
+	if _, err := s.WithFirstTrial(1); err == nil {
+		t.Error("WithFirstTrial(1) of a collectives spec: no error")
+	}
+}
+
+// TestRunCollectives: a run writes one row per configuration, readable
+// back with the columns of Row.Columns (q as shift), and a manifest; a
+// rerun skips the complete run, a forced one writes the same rows.
+func TestRunCollectives(t *testing.T) {
+	s := mustParse(t, smallCollectives)
 	dir := t.TempDir()
-	n, err := RunCollectives(context.Background(), s, dir, 2)
-	if err != nil || n != len(s.Configs()) {
-		t.Fatalf("%d rows, %v", n, err)
+	sum := run(t, s, dir, 2, Unsharded)
+	cs := collectiveConfigs(s)
+	n := len(cs)
+	if sum.Rows[TableCollectives] != int64(n) || sum.Manifest == "" {
+		t.Fatalf("summary %+v, want %d rows", sum, n)
 	}
 	tbl, err := dataset.ReadDataset(dir, "coll", TableCollectives)
 	if err != nil {
@@ -103,6 +130,10 @@ func TestRunCollectives(t *testing.T) {
 			t.Errorf("column %d is %s, want %s", i, got, c.Name)
 		}
 	}
+	ports, err := dataset.Strings(tbl, "port")
+	if err != nil || slices.ContainsFunc(ports, func(p string) bool { return p != "all" }) {
+		t.Errorf("ports %v, %v", ports, err)
+	}
 	times, err := dataset.Float64s(tbl, "time")
 	if err != nil {
 		t.Fatal(err)
@@ -112,7 +143,7 @@ func TestRunCollectives(t *testing.T) {
 		t.Fatalf("closed: %d chunks", len(chunks))
 	}
 	closed := chunks[0].(*array.Float64)
-	for i, c := range s.Configs() {
+	for i, c := range cs {
 		want, err := collectives.Measure(c)
 		if err != nil {
 			t.Fatal(err)
@@ -124,9 +155,12 @@ func TestRunCollectives(t *testing.T) {
 	if _, err := dataset.ReadManifest(dir, "coll"); err != nil {
 		t.Error(err)
 	}
-	before, _ := os.ReadFile(filepath.Join(dir, "coll", TableCollectives, "part-0-of-1.parquet"))
-	if _, err := RunCollectives(context.Background(), s, dir, 1); err != nil {
-		t.Fatal(err)
+	if sum := run(t, s, dir, 1, Unsharded); sum.Run != 0 || sum.Skipped != 1 {
+		t.Errorf("rerun: %+v, want the complete unit skipped", sum)
+	}
+	r := &Runner{Spec: s, Dir: dir, Workers: 1, Shard: Unsharded, Force: true}
+	if sum, err := r.Run(context.Background()); err != nil || sum.Run != 1 {
+		t.Fatalf("forced rerun: %+v, %v", sum, err)
 	}
 	tbl2, err := dataset.ReadDataset(dir, "coll", TableCollectives)
 	if err != nil {
@@ -134,41 +168,59 @@ func TestRunCollectives(t *testing.T) {
 	}
 	defer tbl2.Release()
 	times2, _ := dataset.Float64s(tbl2, "time")
-	if len(before) == 0 || !slices.Equal(times, times2) {
-		t.Error("a rerun differs")
+	if !slices.Equal(times, times2) {
+		t.Error("a forced rerun differs")
+	}
+}
+
+// TestCollectivesShards: shards 0/2 and 1/2 write the points numbered
+// even and odd, about half each; merged, they are the rows of the
+// unsharded run, partitioned by topology or not.
+func TestCollectivesShards(t *testing.T) {
+	for _, partition := range []string{"", "partition: [topology]\n"} {
+		s := mustParse(t, smallCollectives+partition)
+		whole, split := t.TempDir(), t.TempDir()
+		run(t, s, whole, 2, Unsharded)
+		var rows [2]int64
+		for i := range 2 {
+			rows[i] = run(t, s, split, 1, Shard{i, 2}).Rows[TableCollectives]
+		}
+		n := int64(len(s.Points()))
+		if rows[0]+rows[1] != n || rows[0] != (n+1)/2 {
+			t.Errorf("%sshards wrote %v rows of %d", partition, rows, n)
+		}
+		if _, err := Merge(split, "coll"); err != nil {
+			t.Fatal(err)
+		}
+		wantCols, want := readRows(t, whole, "coll", TableCollectives)
+		gotCols, got := readRows(t, split, "coll", TableCollectives)
+		if !slices.Equal(gotCols, wantCols) || !slices.Equal(sorted(lines(gotCols, got)), sorted(lines(wantCols, want))) {
+			t.Errorf("%smerged shards differ from the unsharded run", partition)
+		}
+		if rep, err := Verify(split, "coll"); err != nil || len(rep.Problems) != 0 || rep.Files != 2*len(s.Units()) {
+			t.Errorf("%sverify merged: %+v, %v", partition, rep, err)
+		}
 	}
 }
 
 // TestEmbeddedCollectives: the shipped specs parse and run something.
 func TestEmbeddedCollectives(t *testing.T) {
-	names := CollectiveNames()
-	if len(names) != 3 {
-		t.Fatalf("specs %v", names)
-	}
-	for _, name := range names {
-		s, ok, err := LookupCollectives(name)
-		if !ok || err != nil || s.Name != name || len(s.Configs()) < 50 {
-			t.Errorf("%s: %v %v", name, ok, err)
+	for _, name := range []string{"collectives-bounds", "collectives-scale", "collectives-size"} {
+		s, err := Lookup(name)
+		if err != nil || s.Name != name || s.Model.Name != CollectivesModel || len(s.Points()) < 50 {
+			t.Errorf("%s: %v", name, err)
 		}
-	}
-	if _, ok, _ := LookupCollectives("valiant-tail"); ok {
-		t.Error("valiant-tail is a collectives spec")
 	}
 }
 
 // TestVerifyCollectives: Verify passes a collectives run and names its file
 // when it is damaged or gone.
 func TestVerifyCollectives(t *testing.T) {
-	s, err := ParseCollectives("x.yaml", []byte(smallCollectives))
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := mustParse(t, smallCollectives)
 	dir := t.TempDir()
-	if _, err := RunCollectives(context.Background(), s, dir, 2); err != nil {
-		t.Fatal(err)
-	}
+	run(t, s, dir, 2, Unsharded)
 	rep, err := Verify(dir, "coll")
-	if err != nil || len(rep.Problems) != 0 || rep.Files != 1 || rep.Rows != int64(len(s.Configs())) {
+	if err != nil || len(rep.Problems) != 0 || rep.Files != 1 || rep.Rows != int64(len(s.Points())) {
 		t.Fatalf("intact run: %+v, %v", rep, err)
 	}
 	file := filepath.Join(dir, "coll", TableCollectives, "part-0-of-1.parquet")

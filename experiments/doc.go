@@ -4,6 +4,15 @@
 // all cores or sharded over many machines, and left behind as Parquet tables
 // with provenance (package dataset).
 //
+// # Models
+//
+// A spec measures one Model, named by its model key: routing (package
+// routers, Chapters I–III, the default), collectives (package
+// collectives) or detours (detour systems on faulty cubes, Ch. III.1).
+// A model owns its parameters (package param), how a trial at a grid point
+// runs (Worker) and its tables; models register by name (Register). Spec,
+// Runner, Merge and Verify are the one runner for every model.
+//
 // # Spec files
 //
 // A spec is YAML, parsed strictly by Parse: an unknown key, a value of the
@@ -15,13 +24,15 @@
 //
 // # Trials and seeds
 //
-// The grid expands to points (Spec.Points), each a routers.Config. Trial t of
-// a point draws from TrialRand(seed, spec name, Config.InstanceKey(), t). The
-// instance key leaves out router, port model and queue discipline, so points
+// The grid expands to points (Spec.Points), each a Config of the model.
+// Trial t of a point draws from TrialRand(seed, spec name, Config.Key(), t).
+// The routing model's key (routers.Config.InstanceKey) leaves out router,
+// port model and queue discipline, so points
 // that differ only in those route the same requests and intermediates trial
 // by trial (paired comparisons); the spec name makes the trials of two
 // experiments independent. Nothing depends on the number of workers or on
-// the shard split: shard i of k runs the trials t with t mod k = i.
+// the shard split: shard i of k runs the trials t with t mod k = i, or, for
+// a model whose points run once (Model.Once), the points numbered i mod k.
 //
 // # Units
 //

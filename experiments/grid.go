@@ -7,11 +7,12 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	pm "github.com/hyperroute/hyperroute/param"
 	"github.com/hyperroute/hyperroute/routers"
 )
 
-// Axes names the grid axes in expansion order, outermost first: the
-// parameters of a configuration (routers.Params).
+// Axes names the grid axes of the routing model in expansion order,
+// outermost first: the parameters of a configuration (routers.Params).
 var Axes = routers.ParamNames()
 
 // Limits of the grid values.
@@ -23,15 +24,17 @@ const (
 // its parameter reads them; an axis it does not set takes its parameter's
 // default. Every combination is one point.
 type Grid struct {
+	model  *Model
 	values map[string][]string
 }
 
-// Values returns the values of the named axis.
+// Values returns the values of the named axis, its default if the grid
+// leaves it unset.
 func (g Grid) Values(axis string) []string {
 	if vs, ok := g.values[axis]; ok {
 		return vs
 	}
-	p, err := routers.LookupParam(axis)
+	p, err := g.model.Param(axis)
 	if err != nil {
 		panic("experiments: " + err.Error())
 	}
@@ -48,7 +51,7 @@ func (g *Grid) set(axis string, vs []string) {
 
 // with returns a copy of g with the axes h sets replaced.
 func (g Grid) with(h Grid) Grid {
-	var out Grid
+	out := Grid{model: g.model}
 	for a, vs := range g.values {
 		out.set(a, vs)
 	}
@@ -58,11 +61,11 @@ func (g Grid) with(h Grid) Grid {
 	return out
 }
 
-// size is the number of combinations.
+// size is the number of combinations of the axes it sets.
 func (g Grid) size() int {
 	n := 1
-	for _, a := range Axes {
-		n *= len(g.Values(a))
+	for _, vs := range g.values {
+		n *= len(vs)
 	}
 	return n
 }
@@ -72,23 +75,26 @@ func (p nodes) parseGrid(n *yaml.Node, path string, g *Grid) error {
 	if n.Kind == yaml.MappingNode && len(n.Content) == 0 {
 		return p.errf(n, path, "empty grid")
 	}
-	return p.mapping(n, path, Axes, func(key, full string, _, v *yaml.Node) error {
-		param, _ := routers.LookupParam(key)
+	return p.mapping(n, path, g.model.Axes(), func(key, full string, _, v *yaml.Node) error {
+		param, _ := g.model.Param(key)
 		var vs []string
 		var err error
 		switch param.Type {
-		case routers.Int:
+		case pm.Int:
 			var ints []int
 			ints, err = p.intAxis(v, full, int(param.Lo), int(param.Hi))
 			for _, x := range ints {
 				vs = append(vs, strconv.Itoa(x))
 			}
-		case routers.Float:
+		case pm.Float:
 			vs, err = p.floatAxis(v, full, param)
-		case routers.Bool:
+		case pm.Bool:
 			vs, err = p.boolAxis(v, full)
 		default:
 			vs, err = p.strAxis(v, full, param.Check)
+			for i := range vs {
+				vs[i] = param.Canon(vs[i])
+			}
 		}
 		g.set(key, vs)
 		return err
@@ -152,7 +158,7 @@ func (p nodes) intRange(n *yaml.Node, key string, lo, hi int) ([]int, error) {
 
 // floatAxis reads number axis values of param: one value or a list, in
 // the shortest form that reads back the same number.
-func (p nodes) floatAxis(n *yaml.Node, key string, param *routers.Param) ([]string, error) {
+func (p nodes) floatAxis(n *yaml.Node, key string, param *pm.Param) ([]string, error) {
 	items, err := p.list(n, key)
 	if err != nil {
 		return nil, err
@@ -220,29 +226,25 @@ type Point struct {
 	// Index numbers the points of a spec in expansion order, skipped points
 	// left out.
 	Index  int
-	Config routers.Config
-	// Key is Config.InstanceKey(), from which, with the experiment's name,
-	// trial streams are derived (TrialSeed).
-	Key string
+	Config Config
+	// Key is Config.Key(), from which, with the experiment's name, trial
+	// streams are derived (TrialSeed).
+	Key   string
+	model *Model
 }
 
 // Value returns the point's value of the named axis, as in a partition
 // directory name.
-func (p Point) Value(axis string) string {
-	param, err := routers.LookupParam(axis)
-	if err != nil {
-		panic("experiments: " + err.Error())
-	}
-	return param.Get(p.Config)
-}
+func (p Point) Value(axis string) string { return p.Config.Get(axis) }
 
 // String names the point by its values, as "n=8 router=valiant port=all":
-// n, the router and every other axis that is not at its default.
+// the axes its model requires and every other axis that is not at its
+// default.
 func (p Point) String() string {
 	var b []byte
-	for _, param := range routers.Params {
-		v := param.Get(p.Config)
-		if v == param.Default && param.Name != "n" && param.Name != "router" {
+	for _, param := range p.model.Params {
+		v := p.Config.Get(param.Name)
+		if v == param.Default && !slices.Contains(p.model.Required, param.Name) && !slices.Contains(p.model.Named, param.Name) {
 			continue
 		}
 		if len(b) > 0 {
@@ -253,20 +255,30 @@ func (p Point) String() string {
 	return string(b)
 }
 
-// expand returns every combination of g in Axes order, the last axis
-// varying fastest. The values must have been checked by parseGrid.
-func (g Grid) expand() []routers.Config {
-	cfgs := []routers.Config{routers.Defaults()}
-	for _, a := range Axes {
-		param, _ := routers.LookupParam(a)
-		vs := g.Values(a)
-		next := make([]routers.Config, 0, len(cfgs)*len(vs))
+// expand returns every combination of g in the order of its model's axes,
+// the last axis varying fastest; an axis g leaves unset takes its default,
+// or the values the model's Each gives. The values must have been checked
+// by parseGrid.
+func (g Grid) expand() []Config {
+	m := g.model
+	cfgs := []Config{m.New()}
+	for _, param := range m.Params {
+		vs, set := g.values[param.Name]
+		next := make([]Config, 0, len(cfgs)*max(len(vs), 1))
 		for _, c := range cfgs {
-			for _, v := range vs {
-				if err := param.Set(&c, v); err != nil {
+			values := vs
+			if !set && m.Each != nil {
+				values = m.Each(c, param.Name)
+			}
+			if !set && values == nil {
+				values = []string{param.Default}
+			}
+			for _, v := range values {
+				d := c.Clone()
+				if err := d.Set(param.Name, v); err != nil {
 					panic("experiments: " + err.Error())
 				}
-				next = append(next, c)
+				next = append(next, d)
 			}
 		}
 		cfgs = next

@@ -13,6 +13,12 @@ import (
 // is done and returns that error. fn must write its results by job index, so
 // that they do not depend on the number of workers.
 func Parallel(ctx context.Context, jobs, workers int, fn func(s *routers.Sim, job int) error) error {
+	return parallel(ctx, jobs, workers, func() *routers.Sim { return new(routers.Sim) }, fn)
+}
+
+// parallel is Parallel with a worker state of any kind, each worker's made
+// by newWorker.
+func parallel[W any](ctx context.Context, jobs, workers int, newWorker func() W, fn func(w W, job int) error) error {
 	workers = max(1, min(workers, jobs))
 	var (
 		next     atomic.Int64
@@ -25,13 +31,13 @@ func Parallel(ctx context.Context, jobs, workers int, fn func(s *routers.Sim, jo
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			var s routers.Sim
+			w := newWorker()
 			for {
 				j := int(next.Add(1) - 1)
 				if j >= jobs || ctx.Err() != nil {
 					return
 				}
-				if err := fn(&s, j); err != nil {
+				if err := fn(w, j); err != nil {
 					fail(err)
 					next.Store(int64(jobs))
 					return

@@ -61,7 +61,8 @@ type Progress struct {
 	Unit            string // the unit running, as Unit.String
 }
 
-// work estimates the effort of one trial of c: packets times dimensions.
+// work estimates the effort of one routing trial of c: packets times
+// dimensions.
 func work(c routers.Config) int64 { return (int64(c.Mu) << c.N) * int64(c.N) }
 
 // Summary is the outcome of a run.
@@ -102,26 +103,31 @@ func (r *Runner) Prepare() error {
 	}
 	r.todo = make([]bool, len(r.units))
 	r.prog = Progress{TotalUnits: len(r.units)}
-	per := int64(r.Shard.Count(r.Spec.Trials))
 	available := r.Memory
 	if available == 0 {
 		available = routers.AvailableMemory()
 	}
+	m := r.Spec.Model
 	for i, u := range r.units {
 		r.todo[i] = r.Force || !r.complete(u)
 		if r.isStale(u) {
 			r.staleUnits++
 		}
-		if r.todo[i] {
-			// The workers run as many trials at once, of any point.
-			atOnce := int(min(int64(r.Workers), per*int64(len(u.Points))))
-			for _, p := range u.Points {
-				if err := p.Config.CheckMemory(atOnce, available); err != nil {
-					return fmt.Errorf("%v: %w on %d workers (--workers)", p, err, r.Workers)
+		if !r.todo[i] {
+			continue
+		}
+		jobs := r.Spec.jobs(u, r.Shard)
+		// The workers run as many trials at once, of any point.
+		atOnce := int64(min(r.Workers, len(jobs)))
+		for _, j := range jobs {
+			if m.Memory != nil {
+				if need := m.Memory(j.point.Config) * atOnce; need > available {
+					return fmt.Errorf("%v: %d trials at once, needs about %d MiB, more than the %d MiB available on %d workers (--workers)",
+						j.point, atOnce, need>>20, available>>20, r.Workers)
 				}
-				r.prog.TotalTrials += per
-				r.prog.TotalWork += per * work(p.Config)
 			}
+			r.prog.TotalTrials++
+			r.prog.TotalWork += m.work(j.point.Config)
 		}
 	}
 	return nil
@@ -334,23 +340,19 @@ func (r *Runner) finish(sum Summary, start time.Time) Summary {
 func (r *Runner) runUnit(ctx context.Context, u Unit) (map[string]int64, error) {
 	s, sh := r.Spec, r.Shard
 	started := time.Now()
-	per := sh.Count(s.Trials)
-	outs := make([]outcome, len(u.Points)*per)
-	err := Parallel(ctx, len(outs), r.Workers, func(sim *routers.Sim, j int) error {
-		p, trial := &u.Points[j/per], s.Trial(sh, j%per)
-		cfg := p.Config
-		cfg.Record = s.record(trial)
+	jobs := s.jobs(u, sh)
+	outs := make([]any, len(jobs))
+	err := parallel(ctx, len(jobs), r.Workers, s.Model.NewWorker, func(w Worker, i int) error {
+		p, trial := jobs[i].point, jobs[i].trial
 		rng, seed := TrialRand(s.Seed, s.Name, p.Key, trial)
-		res, err := sim.Trial(cfg, rng)
+		out, hops, err := w.Trial(s, p, Trial{Index: trial, Seed: seed, Rand: rng})
 		if err != nil {
 			return fmt.Errorf("%s: %v, trial %d: %w", s.Name, p, trial, err)
 		}
-		if outs[j], err = s.outcome(sim, cfg, res, trial, seed); err != nil {
-			return fmt.Errorf("%s: %v, trial %d: %w", s.Name, p, trial, err)
-		}
+		outs[i] = out
 		r.trials.Add(1)
-		r.hops.Add(res.Hops)
-		r.work.Add(work(cfg))
+		r.hops.Add(hops)
+		r.work.Add(s.Model.work(p.Config))
 		return nil
 	})
 	if err != nil {
@@ -360,11 +362,12 @@ func (r *Runner) runUnit(ctx context.Context, u Unit) (map[string]int64, error) 
 	m.Started, m.Finished = started, time.Now()
 	rows := make(map[string]int64)
 	for _, t := range s.Tables {
-		batches, n := build(tables[t], u, per, outs)
+		table := s.Model.table(t)
+		batches, n := build(table, jobs, outs)
 		part := s.Part(r.Dir, t, u, sh)
 		removeTemps(part.Path())
 		// The partition columns go into the directory names only.
-		err := dataset.WritePartition(part.Path(), part.Keys, tables[t].schema, batches, m.FileMeta(t, sh.Name(), n))
+		err := dataset.WritePartition(part.Path(), part.Keys, table.Schema, batches, m.FileMeta(t, sh.Name(), n))
 		for _, b := range batches {
 			b.Release()
 		}

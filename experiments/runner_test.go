@@ -129,7 +129,7 @@ func TestTableContents(t *testing.T) {
 	for _, r := range trials {
 		k := key(r)
 		byKey[k] = r
-		inst := s.Points()[0].Config
+		inst := s.Points()[0].Routing()
 		inst.N, inst.Mu, inst.Pattern = int(k.n), int(k.mu), k.pattern
 		want, _ := TrialSeed(42, s.Name, inst.InstanceKey(), int(k.trial))
 		if r["seed"] != want {
@@ -398,7 +398,7 @@ func TestPrepareErrors(t *testing.T) {
 // workers when there are fewer than W trials to run it counts the trials.
 func TestPrepareMemory(t *testing.T) {
 	s := mustParse(t, "name: t\ngrid:\n  n: [6, 10]\n  router: valiant\ntrials: 4\nseed: 7\ntables: [trials, delayseq]\n")
-	big := s.Points()[1].Config
+	big := s.Points()[1].Routing()
 	if !big.Record.Trace || big.N != 10 {
 		t.Fatalf("the largest point: %+v, want n=10, traced", big)
 	}

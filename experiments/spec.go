@@ -16,6 +16,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/hyperroute/hyperroute/engine"
+	"github.com/hyperroute/hyperroute/param"
 	"github.com/hyperroute/hyperroute/routers"
 )
 
@@ -48,10 +49,11 @@ const (
 	MaxShards = 100000
 )
 
-// Spec is an experiment spec: a parameter grid, how many trials to run at
-// each point from which master seed, and what to record.
+// Spec is an experiment spec: a model, a grid of its parameters, how many
+// trials to run at each point from which master seed, and what to record.
 type Spec struct {
 	Name, Description string
+	Model             *Model
 	Grid              Grid
 	Trials            int
 	// FirstTrial is the index of the first trial: a run holds the trials
@@ -111,7 +113,8 @@ type Skip struct {
 }
 
 var (
-	topKeys     = []string{"name", "description", "grid", "trials", "seed", "tables", "partition", "shards", "packet_trials", "node_trials", "skip_invalid", "draw_only", "profiles"}
+	topKeys     = []string{"name", "description", "model", "grid", "trials", "seed", "tables", "partition", "shards", "packet_trials", "node_trials", "skip_invalid", "draw_only", "profiles"}
+	modelKeys   = []string{"packet_trials", "node_trials", "draw_only"} // a model takes them if it says so (Model.Keys)
 	profileKeys = []string{"trials", "shards", "packet_trials", "node_trials", "grid"}
 	nameRE      = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$`)
 )
@@ -139,13 +142,25 @@ func Parse(file string, text []byte) (*Spec, error) {
 	if root.Kind == yaml.DocumentNode && len(root.Content) == 1 {
 		root = root.Content[0]
 	}
-	s := &Spec{File: file, Text: string(text), Partition: []string{"n"},
-		Tables: []string{TableTrials}, Shards: 1, at: make(map[string]place)}
+	m, err := p.model(root)
+	if err != nil {
+		return nil, err
+	}
+	s := &Spec{File: file, Text: string(text), Model: m, Grid: Grid{model: m}, Partition: m.Partition,
+		Tables: m.TableNames()[:1], Shards: 1, SkipInvalid: m.SkipInvalid, at: make(map[string]place)}
+	if m.Once {
+		s.Trials = 1
+	}
 	var grid *yaml.Node
-	err := p.mapping(root, "", topKeys, func(key, full string, k, v *yaml.Node) error {
+	err = p.mapping(root, "", topKeys, func(key, full string, k, v *yaml.Node) error {
 		s.at[key] = place{k.Line, key}
+		if slices.Contains(modelKeys, key) && !slices.Contains(m.Keys, key) {
+			return p.errf(k, key, "model %s takes no %s", m.Name, key)
+		}
 		var err error
 		switch key {
+		case "model":
+			// read by p.model
 		case "name":
 			if s.Name, err = p.str(v, key); err == nil {
 				if err = CheckName(s.Name); err != nil {
@@ -158,13 +173,16 @@ func Parse(file string, text []byte) (*Spec, error) {
 			grid = v
 			err = p.parseGrid(v, key, &s.Grid)
 		case "trials":
+			if m.Once {
+				return p.errf(k, key, "model %s runs each point once: no trials", m.Name)
+			}
 			s.Trials, err = p.integer(v, key, 1, MaxTrials)
 		case "seed":
 			s.Seed, err = p.unsigned(v, key)
 		case "tables":
-			s.Tables, err = p.strAxis(v, key, checkTable)
+			s.Tables, err = p.strAxis(v, key, m.checkTable)
 		case "partition":
-			s.Partition, err = p.partition(v, key)
+			s.Partition, err = p.partition(v, key, m)
 		case "shards":
 			s.Shards, err = p.integer(v, key, 1, MaxShards)
 		case "packet_trials":
@@ -176,7 +194,7 @@ func Parse(file string, text []byte) (*Spec, error) {
 		case "draw_only":
 			s.DrawOnly, err = p.boolean(v, key)
 		case "profiles":
-			s.Profiles, err = p.profiles(v, key)
+			s.Profiles, err = p.profiles(v, key, m)
 		}
 		return err
 	})
@@ -184,11 +202,11 @@ func Parse(file string, text []byte) (*Spec, error) {
 		return nil, err
 	}
 	for _, key := range []string{"name", "grid", "trials", "seed"} {
-		if _, ok := s.at[key]; !ok {
+		if _, ok := s.at[key]; !ok && !(key == "trials" && m.Once) {
 			return nil, p.errf(root, key, "missing")
 		}
 	}
-	for _, axis := range []string{"n", "router"} {
+	for _, axis := range m.Required {
 		if grid.Kind == yaml.MappingNode && !hasKey(grid, axis) {
 			return nil, p.errf(grid, "grid."+axis, "missing")
 		}
@@ -236,28 +254,54 @@ func hasKey(m *yaml.Node, key string) bool {
 	return false
 }
 
-func checkTable(s string) error {
-	if !slices.Contains(Tables, s) {
-		return fmt.Errorf("unknown table %q (want %s)", s, strings.Join(Tables, ", "))
+// model reads the model key of the spec root, routing if there is none.
+func (p nodes) model(root *yaml.Node) (*Model, error) {
+	if root.Kind == yaml.MappingNode {
+		for i := 0; i+1 < len(root.Content); i += 2 {
+			if root.Content[i].Value != "model" {
+				continue
+			}
+			v := root.Content[i+1]
+			name, err := p.str(v, "model")
+			if err != nil {
+				return nil, err
+			}
+			m, err := LookupModel(name)
+			if err != nil {
+				return nil, p.errf(v, "model", "%v", err)
+			}
+			return m, nil
+		}
+	}
+	return LookupModel(RoutingModel)
+}
+
+func (m *Model) checkTable(s string) error {
+	if m.table(s) == nil {
+		return fmt.Errorf("unknown table %q (model %s has %s)", s, m.Name, strings.Join(m.TableNames(), ", "))
 	}
 	return nil
 }
 
 // partition reads the partition keys: a list of distinct axis names, or an
 // empty list for none.
-func (p nodes) partition(n *yaml.Node, key string) ([]string, error) {
+func (p nodes) partition(n *yaml.Node, key string, m *Model) ([]string, error) {
 	if n.Kind == yaml.SequenceNode && len(n.Content) == 0 {
 		return []string{}, nil
 	}
 	return p.strAxis(n, key, func(s string) error {
-		if !slices.Contains(Axes, s) {
-			return fmt.Errorf("unknown partition key %q (want grid axes: %s)", s, strings.Join(Axes, ", "))
+		a, err := m.Param(s)
+		if err != nil {
+			return fmt.Errorf("unknown partition key %q (want grid axes: %s)", s, strings.Join(m.Axes(), ", "))
+		}
+		if a.Type == param.Float {
+			return fmt.Errorf("partition key %q: a number axis cannot name a directory (want an integer, name or boolean axis)", s)
 		}
 		return nil
 	})
 }
 
-func (p nodes) profiles(n *yaml.Node, path string) (map[string]Profile, error) {
+func (p nodes) profiles(n *yaml.Node, path string, m *Model) (map[string]Profile, error) {
 	profiles := make(map[string]Profile)
 	names := make([]string, 0)
 	if n.Kind == yaml.MappingNode {
@@ -272,12 +316,18 @@ func (p nodes) profiles(n *yaml.Node, path string) (map[string]Profile, error) {
 		if v.Kind == yaml.MappingNode && len(v.Content) == 0 {
 			return p.errf(v, full, "empty profile")
 		}
-		pr := Profile{at: make(map[string]place)}
+		pr := Profile{Grid: Grid{model: m}, at: make(map[string]place)}
 		err := p.mapping(v, full, profileKeys, func(key, kfull string, k, v *yaml.Node) error {
 			pr.at[key] = place{k.Line, kfull}
+			if slices.Contains(modelKeys, key) && !slices.Contains(m.Keys, key) {
+				return p.errf(k, kfull, "model %s takes no %s", m.Name, key)
+			}
 			var err error
 			switch key {
 			case "trials":
+				if m.Once {
+					return p.errf(k, kfull, "model %s runs each point once: no trials", m.Name)
+				}
 				pr.Trials, err = p.integer(v, kfull, 1, MaxTrials)
 			case "shards":
 				pr.Shards, err = p.integer(v, kfull, 1, MaxShards)
@@ -325,6 +375,9 @@ func (s *Spec) WithTrials(k int) (*Spec, error) {
 	if k < 1 || k > MaxTrials {
 		return nil, fmt.Errorf("trials=%d out of range [1, %d]", k, MaxTrials)
 	}
+	if s.Model.Once && k != 1 {
+		return nil, fmt.Errorf("trials=%d: model %s runs each point of %s once", k, s.Model.Name, s.Name)
+	}
 	t := s.clone()
 	t.Trials = k
 	return t, nil
@@ -332,6 +385,9 @@ func (s *Spec) WithTrials(k int) (*Spec, error) {
 
 // WithFirstTrial returns a copy of s whose trials start at index f.
 func (s *Spec) WithFirstTrial(f int) (*Spec, error) {
+	if s.Model.Once && f != 0 {
+		return nil, fmt.Errorf("first trial %d: model %s runs each point of %s once, as trial 0", f, s.Model.Name, s.Name)
+	}
 	if f < 0 || f > MaxTrials-s.Trials {
 		return nil, fmt.Errorf("first trial %d: want 0 … %d for %d trials", f, MaxTrials-s.Trials, s.Trials)
 	}
@@ -376,38 +432,37 @@ func (s *Spec) expand() error {
 		return e
 	}
 	s.points, s.skipped = nil, nil
-	for _, c := range s.Grid.expand() {
-		c.Record = s.record(0) // what the trials record at most
-		c.DrawOnly = s.DrawOnly
-		p := Point{Index: len(s.points), Config: c, Key: c.InstanceKey()}
-		if err := checkTables(s.Tables, c); err != nil {
-			e := at("grid")
-			e.Msg = fmt.Sprintf("%v: %v", p, err)
-			return e
-		}
-		err := c.Validate()
+	cfgs := s.Grid.expand()
+	if len(cfgs) > MaxPoints {
+		e := at("grid")
+		e.Msg = fmt.Sprintf("%d points, more than %d", len(cfgs), MaxPoints)
+		return e
+	}
+	for _, c := range cfgs {
+		p := Point{Index: len(s.points), Config: c, Key: c.Key(), model: s.Model}
+		skippable, err := s.Model.Admit(s, c)
 		if err == nil {
 			s.points = append(s.points, p)
 			continue
 		}
-		// A point is the router's to reject if the router does not run
-		// its port model, queue discipline or μ.
-		k, _ := routers.Lookup(c.Router)
-		routerOnly := k.Supports(c) != nil
-		if routerOnly && s.SkipInvalid {
+		if skippable && s.SkipInvalid {
 			s.skipped = append(s.skipped, Skip{p, err})
 			continue
 		}
 		e := at("grid")
 		e.Msg = fmt.Sprintf("%v: %v", p, err)
-		if routerOnly {
+		if skippable {
 			e.Msg += " (skip_invalid: true skips such points)"
 		}
 		return e
 	}
 	if len(s.points) == 0 {
 		e := at("grid")
-		e.Msg = fmt.Sprintf("all %d points skipped: %v", len(s.skipped), s.skipped[0].Reason)
+		if len(s.skipped) == 0 {
+			e.Msg = "no points"
+		} else {
+			e.Msg = fmt.Sprintf("all %d points skipped: %v", len(s.skipped), s.skipped[0].Reason)
+		}
 		return e
 	}
 	return nil

@@ -21,13 +21,17 @@ func TestParseErrors(t *testing.T) {
 	for _, tc := range []struct {
 		name, text, want string
 	}{
-		{"unknown key", validSpec + "trails: 5\n", "x.yaml:7: trails: unknown key (want name, description, grid,"},
+		{"unknown key", validSpec + "trails: 5\n", "x.yaml:7: trails: unknown key (want name, description, model, grid,"},
 		{"unknown grid key", "name: t\ngrid:\n  n: 4\n  router: ecube\n  nn: 4\ntrials: 4\nseed: 7\n", "x.yaml:5: grid.nn: unknown key"},
 		{"wrong type", strings.Replace(validSpec, "trials: 4", "trials: many", 1), `x.yaml:5: trials: want an integer, got string "many"`},
 		{"float", strings.Replace(validSpec, "trials: 4", "trials: 4.5", 1), "x.yaml:5: trials: want an integer, got number 4.5"},
 		{"list element type", strings.Replace(validSpec, "[3, 4]", "[3, x]", 1), `x.yaml:3: grid.n: want an integer, got string "x"`},
 		{"grid not a mapping", "name: t\ngrid: [4]\ntrials: 4\nseed: 7\n", "x.yaml:2: grid: want a mapping, got a list"},
 		{"n=31", strings.Replace(validSpec, "[3, 4]", "[3,\n    31]", 1), "x.yaml:4: grid.n: 31 out of range [1, 30]"},
+		{"octal n", strings.Replace(validSpec, "[3, 4]", "[3, 010]", 1), "x.yaml:3: grid.n: 010: an integer with a leading zero reads as octal"},
+		{"octal trials", strings.Replace(validSpec, "trials: 4", "trials: 0o10", 1), "x.yaml:5: trials: 0o10: an integer with a leading zero reads as octal"},
+		{"octal seed", strings.Replace(validSpec, "seed: 7", "seed: -07", 1), "x.yaml:6: seed: -07: an integer with a leading zero"},
+		{"partition by q", validSpec + "partition: [q]\n", `x.yaml:7: partition: partition key "q": a number axis cannot name a directory`},
 		{"n range to 31", strings.Replace(validSpec, "[3, 4]", "{from: 3, to: 31}", 1), "x.yaml:3: grid.n: 31 out of range [1, 30]"},
 		{"n=0", strings.Replace(validSpec, "[3, 4]", "0", 1), "x.yaml:3: grid.n: 0 out of range [1, 30]"},
 		{"empty range", strings.Replace(validSpec, "[3, 4]", "{from: 5, to: 4}", 1), "x.yaml:3: grid.n: range from 5 to 4 is empty"},
@@ -125,10 +129,10 @@ skip_invalid: true
 	// Per n: valiant priority, valiant fifo, bitonic priority; bitonic fifo skipped.
 	var got []string
 	for i, p := range s.Points() {
-		if p.Index != i || p.Key != p.Config.InstanceKey() || p.Config.Record.Packets {
+		if p.Index != i || p.Key != p.Routing().InstanceKey() || p.Routing().Record.Packets {
 			t.Errorf("point %d = %+v", i, p)
 		}
-		got = append(got, p.Value("n")+" "+p.Config.Router+" "+p.Config.Queue.String())
+		got = append(got, p.Value("n")+" "+p.Routing().Router+" "+p.Routing().Queue.String())
 	}
 	want := []string{
 		"3 valiant priority", "3 valiant fifo", "3 bitonic priority",
@@ -138,7 +142,7 @@ skip_invalid: true
 	if !slices.Equal(got, want) {
 		t.Errorf("points = %q\nwant %q", got, want)
 	}
-	if len(s.Skipped()) != 3 || s.Skipped()[0].Point.Config.Queue != engine.FIFO {
+	if len(s.Skipped()) != 3 || s.Skipped()[0].Point.Routing().Queue != engine.FIFO {
 		t.Errorf("skipped = %v", s.Skipped())
 	}
 	var units []string
@@ -199,7 +203,8 @@ profiles:
 // TestEmbeddedSpecs checks the shipped experiments: each parses, is named
 // after its file, and its paper profile runs thousands of seeds.
 func TestEmbeddedSpecs(t *testing.T) {
-	want := []string{"adaptive-baselines", "butterfly-loads", "butterfly-tail", "delay-sequences", "detour-existence", "faulty-bitonic", "faulty-valiant", "matching",
+	want := []string{"adaptive-baselines", "butterfly-loads", "butterfly-tail", "collectives-bounds", "collectives-scale", "collectives-size",
+		"delay-sequences", "detour-existence", "faulty-bitonic", "faulty-valiant", "matching",
 		"priority-load", "queue-disciplines", "relations", "replication-loss", "routing-compare", "valiant-tail"}
 	if !slices.Equal(Names(), want) {
 		t.Fatalf("Names() = %q, want %q", Names(), want)
@@ -211,6 +216,9 @@ func TestEmbeddedSpecs(t *testing.T) {
 		}
 		if s.Name != name || s.Description == "" || s.File != "experiments/"+name+".yaml" {
 			t.Errorf("%s: name %q, file %q, description %q", name, s.Name, s.File, s.Description)
+		}
+		if s.Model.Once {
+			continue // no trials, no profiles
 		}
 		p, err := s.WithProfile("paper")
 		if err != nil {

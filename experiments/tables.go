@@ -2,7 +2,6 @@ package experiments
 
 import (
 	"slices"
-	"strconv"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
@@ -53,14 +52,6 @@ func gridColumns() ([]arrow.Field, []*routers.Param) {
 		fields[i] = arrow.Field{Name: p.Name, Type: arrowType[p.Type]}
 	}
 	return fields, params
-}
-
-// arrowType is the column type of a parameter's values.
-var arrowType = map[routers.ParamType]arrow.DataType{
-	routers.Int:   arrow.PrimitiveTypes.Int32,
-	routers.Float: arrow.PrimitiveTypes.Float64,
-	routers.Name:  arrow.BinaryTypes.String,
-	routers.Bool:  arrow.FixedWidthTypes.Boolean,
 }
 
 func schema(fields ...arrow.Field) *arrow.Schema {
@@ -117,24 +108,26 @@ var tables = map[string]table{
 
 // appendGrid appends the point's values to the first columns, k times.
 func appendGrid(b *array.RecordBuilder, p *Point, k int) {
+	c := p.Routing()
 	for i, param := range gridParams {
-		v := param.Get(p.Config)
 		switch fb := b.Field(i).(type) {
 		case *array.Int32Builder:
-			x, _ := strconv.Atoi(v)
+			x := int32(param.Num(c))
 			for range k {
-				fb.Append(int32(x))
+				fb.Append(x)
 			}
 		case *array.Float64Builder:
-			x, _ := strconv.ParseFloat(v, 64)
+			x := param.Num(c)
 			for range k {
 				fb.Append(x)
 			}
 		case *array.BooleanBuilder:
+			v := param.Get(c) == "true"
 			for range k {
-				fb.Append(v == "true")
+				fb.Append(v)
 			}
 		case *array.StringBuilder:
+			v := param.Get(c)
 			for range k {
 				fb.Append(v)
 			}
@@ -170,7 +163,7 @@ func packetRows(b *array.RecordBuilder, p *Point, trial int, o *outcome) {
 	col := func(i int) *array.Int32Builder { return b.Field(i).(*array.Int32Builder) }
 	tr, id, src, dst, via := col(g), col(g+1), col(g+2), col(g+3), col(g+4)
 	rlen, arr, delay := col(g+5), col(g+6), col(g+7)
-	mu := p.Config.Mu
+	mu := p.Routing().Mu
 	for i := range k {
 		tr.Append(int32(trial))
 		id.Append(int32(i))
@@ -192,7 +185,7 @@ func packetRows(b *array.RecordBuilder, p *Point, trial int, o *outcome) {
 func loadRows(b *array.RecordBuilder, pt *Point, trial int, o *outcome) {
 	loads := o.res.PrioLoads[1:]
 	appendGrid(b, pt, len(loads))
-	nodes := float64(int64(1) << pt.Config.N)
+	nodes := float64(int64(1) << pt.Routing().N)
 	for i, f := range loads {
 		b.Field(g).(*array.Int32Builder).Append(int32(trial))
 		b.Field(g + 1).(*array.Int32Builder).Append(int32(i + 1))
@@ -232,14 +225,17 @@ func seqRows(b *array.RecordBuilder, p *Point, trial int, o *outcome) {
 }
 
 // measureFields are the nullable columns of the routers' own measures.
-func measureFields() []arrow.Field {
-	fields := make([]arrow.Field, len(routers.Measures))
-	for i, m := range routers.Measures {
+// With names, only those, in that order.
+func measureFields(names ...string) []arrow.Field {
+	var fields []arrow.Field
+	for _, m := range routers.Measures {
 		t := arrowType[m.Type]
 		if m.Type == routers.Int {
 			t = arrow.PrimitiveTypes.Int64
 		}
-		fields[i] = arrow.Field{Name: m.Name, Type: t, Nullable: true}
+		if len(names) == 0 || slices.Contains(names, m.Name) {
+			fields = append(fields, arrow.Field{Name: m.Name, Type: t, Nullable: true})
+		}
 	}
 	return fields
 }
@@ -267,12 +263,11 @@ var g = len(gridFields)
 // maxBatchRows bounds a record batch, and so a Parquet row group.
 const maxBatchRows = 1 << 20
 
-// build returns the rows of table t for the trials of unit u: outs holds per
-// outcomes per point, in point order, then trial order. A batch is cut
-// after the trial that brings it to maxBatchRows rows, so the batches
-// depend on the rows only.
-func build(t table, u Unit, per int, outs []outcome) (batches []arrow.RecordBatch, rows int64) {
-	b := array.NewRecordBuilder(memory.DefaultAllocator, t.schema)
+// build returns the rows of table t for the jobs (trials at points),
+// whose workers returned outs. A batch is cut after the trial that brings
+// it to maxBatchRows rows, so the batches depend on the rows only.
+func build(t *Table, jobs []job, outs []any) (batches []arrow.RecordBatch, rows int64) {
+	b := array.NewRecordBuilder(memory.DefaultAllocator, t.Schema)
 	defer b.Release()
 	flush := func() {
 		n := b.Field(0).Len()
@@ -281,13 +276,10 @@ func build(t table, u Unit, per int, outs []outcome) (batches []arrow.RecordBatc
 			rows += int64(n)
 		}
 	}
-	for i := range u.Points {
-		for j := range per {
-			o := &outs[i*per+j]
-			t.rows(b, &u.Points[i], o.trial, o)
-			if b.Field(0).Len() >= maxBatchRows {
-				flush()
-			}
+	for i, j := range jobs {
+		t.Rows(b, j.point, j.trial, outs[i])
+		if b.Field(0).Len() >= maxBatchRows {
+			flush()
 		}
 	}
 	flush()

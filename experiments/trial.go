@@ -61,10 +61,11 @@ func TrialRows(names []string, sim *routers.Sim, c routers.Config, res *routers.
 	if err != nil {
 		return nil, err
 	}
-	u := Unit{Points: []Point{{Config: c, Key: c.InstanceKey()}}}
+	m, _ := LookupModel(RoutingModel)
+	jobs := []job{{&Point{Config: &routingConfig{c}, Key: c.InstanceKey(), model: m}, trial}}
 	rows := make([][]arrow.RecordBatch, len(names))
 	for i, t := range names {
-		rows[i], _ = build(tables[t], u, 1, []outcome{o})
+		rows[i], _ = build(m.table(t), jobs, []any{&o})
 	}
 	return rows, nil
 }

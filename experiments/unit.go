@@ -54,3 +54,48 @@ func (s *Spec) Units() []Unit {
 func (s *Spec) Part(dir, table string, u Unit, sh Shard) dataset.Part {
 	return dataset.Part{Dir: dir, Experiment: s.Name, Table: table, Keys: u.Keys, Shard: sh.Name()}
 }
+
+// job is one trial at a point.
+type job struct {
+	point *Point
+	trial int
+}
+
+// jobs returns the trials of unit u that shard sh runs, in point order,
+// then trial order: the trials t with t mod k = i of every point, or, for a
+// model whose points run once, trial 0 of the points numbered i mod k.
+func (s *Spec) jobs(u Unit, sh Shard) []job {
+	var js []job
+	for i := range u.Points {
+		p := &u.Points[i]
+		if s.Model.Once {
+			if p.Index%sh.K == sh.I {
+				js = append(js, job{p, 0})
+			}
+			continue
+		}
+		for j := range sh.Count(s.Trials) {
+			js = append(js, job{p, s.Trial(sh, j)})
+		}
+	}
+	return js
+}
+
+// wantRows returns the rows that table holds for unit u in shard sh, and
+// false for a table whose rows the spec does not determine.
+func (s *Spec) wantRows(table string, u Unit, sh Shard) (int64, bool) {
+	t := s.Model.table(table)
+	var rows int64
+	for i := range u.Points {
+		p := &u.Points[i]
+		if s.Model.Once && p.Index%sh.K != sh.I {
+			continue
+		}
+		n, ok := t.Count(s, p, sh)
+		if !ok {
+			return 0, false
+		}
+		rows += n
+	}
+	return rows, true
+}

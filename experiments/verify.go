@@ -140,11 +140,6 @@ func (v *verifier) identify(m dataset.Manifest, mErr error) bool {
 		return false
 	}
 	from := filepath.Join(v.root, v.from)
-	if cs, err := ParseCollectives(from+" (spec)", []byte(v.run.Spec)); err == nil {
-		v.want = cs.wantFiles()
-		v.Rerun = "hyperroute run " + cs.Name + " --out " + filepath.Dir(v.root)
-		return true
-	}
 	spec, err := specOf(v.run, from)
 	if err == nil {
 		_, err = NewShard(0, v.Shards)
@@ -154,7 +149,7 @@ func (v *verifier) identify(m dataset.Manifest, mErr error) bool {
 		return false
 	}
 	v.want = spec.wantFiles(v.Shards)
-	v.Rerun = rerun(filepath.Dir(v.root), v.run, v.Shards)
+	v.Rerun = rerun(filepath.Dir(v.root), v.run, v.Shards, spec.Model.Once)
 	return true
 }
 
@@ -166,7 +161,7 @@ func (s *Spec) wantFiles(k int) map[string]wantFile {
 			for i := range k {
 				sh := Shard{i, k}
 				rows, known := s.wantRows(t, u, sh)
-				want[s.Part("", t, u, sh).Rel()] = wantFile{t, fmt.Sprintf("unit %s of %s in shard %s", u, t, sh), rows, known, tables[t].schema}
+				want[s.Part("", t, u, sh).Rel()] = wantFile{t, fmt.Sprintf("unit %s of %s in shard %s", u, t, sh), rows, known, s.Model.table(t).Schema}
 			}
 		}
 	}
@@ -262,37 +257,6 @@ func (v *verifier) checkMeta(f dataset.FileInfo, table string) {
 	}
 }
 
-// wantRows returns the rows that table holds for unit u in shard sh, and
-// false for a table whose rows the spec does not determine.
-func (s *Spec) wantRows(table string, u Unit, sh Shard) (int64, bool) {
-	per := int64(sh.Count(s.Trials))
-	withPackets := per // trials that record their packets
-	if s.PacketTrials > 0 {
-		withPackets = int64(sh.Count(min(max(s.PacketTrials-s.FirstTrial, 0), s.Trials)))
-	}
-	withNodes := per
-	if s.NodeTrials > 0 {
-		withNodes = int64(sh.Count(min(s.NodeTrials, s.Trials)))
-	}
-	var rows int64
-	for _, p := range u.Points {
-		c := p.Config
-		switch table {
-		case TableTrials, TableDelaySeq:
-			rows += per
-		case TablePackets:
-			rows += withPackets * (int64(c.Mu) << c.N)
-		case TableLoads:
-			rows += per * int64(c.Prios()-1)
-		case TableNodeLoads:
-			rows += withNodes * int64(c.Prios()-1) << c.N
-		default:
-			return 0, false
-		}
-	}
-	return rows, true
-}
-
 // columnsDiffer says how the columns of got differ from those of want, in
 // name, type or nullability, or returns "" if they do not.
 func columnsDiffer(got, want *arrow.Schema) string {
@@ -333,12 +297,15 @@ func listSetAside(root string) ([]string, error) {
 
 // rerun returns the command line that sets the damaged files of a run of
 // k shards into dir aside and redoes their units.
-func rerun(dir string, run dataset.Manifest, k int) string {
+func rerun(dir string, run dataset.Manifest, k int, once bool) string {
 	spec := "SPEC"
 	if s, err := Lookup(run.Experiment); err == nil && s.Text == run.Spec {
 		spec = run.Experiment
 	}
-	cmd := fmt.Sprintf("hyperroute run %s --out %s --trials %d", spec, dir, run.Trials)
+	cmd := fmt.Sprintf("hyperroute run %s --out %s", spec, dir)
+	if !once {
+		cmd += fmt.Sprintf(" --trials %d", run.Trials)
+	}
 	if run.FirstTrial > 0 {
 		cmd += fmt.Sprintf(" --first-trial %d", run.FirstTrial)
 	}

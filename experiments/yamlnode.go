@@ -118,6 +118,9 @@ func (p nodes) integer(n *yaml.Node, key string, lo, hi int) (int, error) {
 	if n.Kind != yaml.ScalarNode || n.ShortTag() != "!!int" {
 		return 0, p.errf(n, key, "want an integer, got %s", kind(n))
 	}
+	if err := p.decimal(n, key); err != nil {
+		return 0, err
+	}
 	var v int64
 	if err := n.Decode(&v); err != nil || v < int64(lo) || v > int64(hi) {
 		return 0, p.errf(n, key, "%s out of range [%d, %d]", n.Value, lo, hi)
@@ -125,10 +128,23 @@ func (p nodes) integer(n *yaml.Node, key string, lo, hi int) (int, error) {
 	return int(v), nil
 }
 
+// decimal refuses an integer written with a leading zero, such as 010,
+// which YAML reads as octal (8).
+func (p nodes) decimal(n *yaml.Node, key string) error {
+	v := strings.TrimLeft(n.Value, "+-")
+	if len(v) > 1 && v[0] == '0' && (v[1] >= '0' && v[1] <= '9' || v[1] == 'o' || v[1] == '_') {
+		return p.errf(n, key, "%s: an integer with a leading zero reads as octal; write it without", n.Value)
+	}
+	return nil
+}
+
 // unsigned returns the non-negative 64-bit integer scalar n.
 func (p nodes) unsigned(n *yaml.Node, key string) (uint64, error) {
 	if n.Kind != yaml.ScalarNode || n.ShortTag() != "!!int" {
 		return 0, p.errf(n, key, "want an integer, got %s", kind(n))
+	}
+	if err := p.decimal(n, key); err != nil {
+		return 0, err
 	}
 	var v uint64
 	if err := n.Decode(&v); err != nil {

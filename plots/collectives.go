@@ -140,7 +140,7 @@ func collectiveSweep(dir, out, experiment, xLabel string, x func(collRow) float6
 func preferredModels(rows []collRow) ([]collRow, int) {
 	type series struct{ op, algo, topo string }
 	rank := func(r collRow) int {
-		return map[string]int{"single": 0, "one": 0, "all": 2}[r.port] + map[string]int{"sf": 0, "ct": 1}[r.model]
+		return map[string]int{"single": 0, "all": 2}[r.port] + map[string]int{"sf": 0, "ct": 1}[r.model]
 	}
 	best := make(map[series]int)
 	for _, r := range rows {

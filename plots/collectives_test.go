@@ -17,12 +17,13 @@ func writeCollectives(t *testing.T, dir string) {
 		{"collectives-scale", "op: [oab, aas]\n  topology: [torus, cube]\n  p: [4, 16]\n  m: 4\n  ts: 10"},
 		{"collectives-bounds", "op: [oab, oas, aas]\n  topology: cube\n  p: [2, 4, 8, 16]\n  port: all\n  ts: 0"},
 	} {
-		text := fmt.Sprintf("name: %s\nseed: 1\ngrid:\n  %s\n", spec.name, spec.grid)
-		s, err := experiments.ParseCollectives(spec.name, []byte(text))
+		text := fmt.Sprintf("name: %s\nmodel: collectives\nseed: 1\ngrid:\n  %s\n", spec.name, spec.grid)
+		s, err := experiments.Parse(spec.name, []byte(text))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := experiments.RunCollectives(context.Background(), s, dir, 1); err != nil {
+		r := &experiments.Runner{Spec: s, Dir: dir, Workers: 1, Shard: experiments.Unsharded}
+		if _, err := r.Run(context.Background()); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -33,12 +34,12 @@ func writeCollectives(t *testing.T, dir string) {
 func TestPreferredModels(t *testing.T) {
 	rows := []collRow{
 		{op: "oab", algo: "tree", topology: "cube", port: "all", model: "ct"},
-		{op: "oab", algo: "tree", topology: "cube", port: "one", model: "ct"},
+		{op: "oab", algo: "tree", topology: "cube", port: "single", model: "ct"},
 		{op: "oab", algo: "tree", topology: "cube", port: "all", model: "sf"},
 		{op: "oab", algo: "flooding", topology: "cube", port: "all", model: "sf"},
 	}
 	kept, left := preferredModels(rows)
-	if left != 2 || len(kept) != 2 || kept[0].port != "one" || kept[1].algo != "flooding" {
+	if left != 2 || len(kept) != 2 || kept[0].port != "single" || kept[1].algo != "flooding" {
 		t.Errorf("kept %+v, left out %d", kept, left)
 	}
 }

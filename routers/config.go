@@ -48,20 +48,10 @@ type Config struct {
 }
 
 // reroute is the name of c's rerouting, "detour" by default.
-func (c Config) reroute() string {
-	if c.Reroute == "" {
-		return Reroutes[0]
-	}
-	return c.Reroute
-}
+func (c Config) reroute() string { return orDefault(c.Reroute, defaultReroute) }
 
 // detours is the name of c's detour strategy, "none" for none.
-func (c Config) detours() string {
-	if c.Detours == "" {
-		return "none"
-	}
-	return c.Detours
-}
+func (c Config) detours() string { return orDefault(c.Detours, defaultDetours) }
 
 // HasDetours reports whether c routes over a detour system.
 func (c Config) HasDetours() bool { return c.detours() != "none" }

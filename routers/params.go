@@ -9,61 +9,72 @@ import (
 
 	"github.com/hyperroute/hyperroute/engine"
 	"github.com/hyperroute/hyperroute/hypercube"
+	"github.com/hyperroute/hyperroute/param"
 )
 
 // Params are the parameters of a configuration, in the order in which a
 // grid expands them, outermost first. Every one is a grid axis of
 // experiment specs and a flag of hyperroute sim.
 var Params = []Param{
-	{Name: "n", Doc: "cube dimension", Type: Int, Default: "10", Lo: 1, Hi: hypercube.MaxDim, Instance: true,
+	{Param: param.Param{Name: "n", Doc: "cube dimension", Type: Int, Default: "10", Lo: 1, Hi: hypercube.MaxDim, Instance: true},
 		set: func(c *Config, v string) error { return setInt(&c.N, v) },
-		get: func(c Config) string { return strconv.Itoa(c.N) }},
-	{Name: "mu", Doc: "packets sent and received per node (μ-bounded request)", Type: Int, Default: "1", Lo: 1, Hi: 1 << 16, Instance: true,
+		get: func(c Config) string { return strconv.Itoa(c.N) }, num: func(c Config) float64 { return float64(c.N) }},
+	{Param: param.Param{Name: "mu", Doc: "packets sent and received per node (μ-bounded request)", Type: Int, Default: "1", Lo: 1, Hi: 1 << 16, Instance: true},
 		set: func(c *Config, v string) error { return setInt(&c.Mu, v) },
-		get: func(c Config) string { return strconv.Itoa(c.Mu) }},
-	{Name: "pattern", Doc: "request pattern", Type: Name, Default: "random", Names: func() []string { return hypercube.Patterns }, Instance: true,
+		get: func(c Config) string { return strconv.Itoa(c.Mu) }, num: func(c Config) float64 { return float64(c.Mu) }},
+	{Param: param.Param{Name: "pattern", Doc: "request pattern", Type: Name, Default: "random", Names: func() []string { return hypercube.Patterns }, Instance: true},
 		set: func(c *Config, v string) error { c.Pattern = v; return nil },
 		get: func(c Config) string { return c.Pattern }},
-	{Name: "router", Doc: "router", Type: Name, Default: "valiant", Names: Names,
+	{Param: param.Param{Name: "router", Doc: "router", Type: Name, Default: "valiant", Names: Names},
 		set: func(c *Config, v string) error { c.Router = v; return nil },
 		get: func(c Config) string { return c.Router }},
-	{Name: "port", Doc: "port model", Type: Name, Default: "single", Names: func() []string { return portNames },
+	{Param: param.Param{Name: "port", Doc: "port model", Type: Name, Default: "single", Names: func() []string { return portNames }, Aliases: map[string]string{"one": "single"}},
 		set: func(c *Config, v string) (err error) { c.Port, err = ParsePort(v); return err },
 		get: func(c Config) string { return c.Port.String() }},
-	{Name: "queue", Doc: "queue discipline", Type: Name, Default: "priority", Names: engine.DisciplineNames,
+	{Param: param.Param{Name: "queue", Doc: "queue discipline", Type: Name, Default: "priority", Names: engine.DisciplineNames},
 		set: func(c *Config, v string) (err error) { c.Queue, err = engine.ParseDiscipline(v); return err },
 		get: func(c Config) string { return c.Queue.String() }},
-	{Name: "q", Doc: "probability that a directed edge fails (static faults)", Type: Float, Default: "0", Lo: 0, Hi: 1, Instance: true,
+	{Param: param.Param{Name: "q", Doc: "probability that a directed edge fails (static faults)", Type: Float, Default: "0", Lo: 0, Hi: 1, Instance: true},
 		set: func(c *Config, v string) error { return setFloat(&c.Q, v) },
-		get: func(c Config) string { return strconv.FormatFloat(c.Q, 'g', -1, 64) }},
-	{Name: "k", Doc: "number of directed edges that fail, chosen uniformly (static faults)", Type: Int, Default: "0", Lo: 0, Hi: math.MaxInt32, Instance: true,
+		get: func(c Config) string { return strconv.FormatFloat(c.Q, 'g', -1, 64) }, num: func(c Config) float64 { return c.Q }},
+	{Param: param.Param{Name: "k", Doc: "number of directed edges that fail, chosen uniformly (static faults)", Type: Int, Default: "0", Lo: 0, Hi: math.MaxInt32, Instance: true},
 		set: func(c *Config, v string) error { return setInt(&c.K, v) },
-		get: func(c Config) string { return strconv.Itoa(c.K) }},
-	{Name: "detours", Doc: "detour strategy for the failed edges (Ch. III; none: no detours)", Type: Name, Default: "none", Names: detourNames,
+		get: func(c Config) string { return strconv.Itoa(c.K) }, num: func(c Config) float64 { return float64(c.K) }},
+	{Param: param.Param{Name: "detours", Doc: "detour strategy for the failed edges (Ch. III; none: no detours)", Type: Name, Default: defaultDetours, Names: detourNames},
 		set: func(c *Config, v string) error { c.Detours = v; return nil },
 		get: func(c Config) string { return c.detours() }},
-	{Name: "pieces", Doc: "pieces of a message that rebuild it, of the n sent (1: n copies)", Type: Int, Default: "1", Lo: 1, Hi: hypercube.MaxDim, Own: true,
+	{Param: param.Param{Name: "pieces", Doc: "pieces of a message that rebuild it, of the n sent (1: n copies)", Type: Int, Default: "1", Lo: 1, Hi: hypercube.MaxDim}, Own: true,
 		set: func(c *Config, v string) error { return setInt(&c.Pieces, v) },
-		get: func(c Config) string { return strconv.Itoa(c.pieces()) }},
-	{Name: "pipelined", Doc: "forwarding at the intermediate as soon as it has the message", Type: Bool, Default: "false", Own: true,
+		get: func(c Config) string { return strconv.Itoa(c.pieces()) }, num: func(c Config) float64 { return float64(c.pieces()) }},
+	{Param: param.Param{Name: "pipelined", Doc: "forwarding at the intermediate as soon as it has the message", Type: Bool, Default: "false"}, Own: true,
 		set: func(c *Config, v string) error { c.Pipelined = v == "true"; return nil },
 		get: func(c Config) string { return strconv.FormatBool(c.Pipelined) }},
-	{Name: "trim", Doc: "butterfly routes without their trailing straight hops", Type: Bool, Default: "false", Own: true,
+	{Param: param.Param{Name: "trim", Doc: "butterfly routes without their trailing straight hops", Type: Bool, Default: "false"}, Own: true,
 		set: func(c *Config, v string) error { c.Trim = v == "true"; return nil },
 		get: func(c Config) string { return strconv.FormatBool(c.Trim) }},
-	{Name: "confluent", Doc: "confluent detour system simulating the intact cube (edge: Theorem III.2, node: III.1)", Type: Name, Default: "edge", Names: func() []string { return []string{"edge", "node"} }, Own: true,
+	{Param: param.Param{Name: "confluent", Doc: "confluent detour system simulating the intact cube (edge: Theorem III.2, node: III.1)", Type: Name, Default: defaultConfluent, Names: func() []string { return []string{"edge", "node"} }}, Own: true,
 		set: func(c *Config, v string) error { c.Confluent = v; return nil },
 		get: func(c Config) string { return c.confluent() }},
-	{Name: "delivery", Doc: "delivery at the destination (queue: sent from its queue, as the thesis; arrival: done on arrival)", Type: Name, Default: "queue", Names: func() []string { return []string{"queue", "arrival"} }, Own: true,
+	{Param: param.Param{Name: "delivery", Doc: "delivery at the destination (queue: sent from its queue, as the thesis; arrival: done on arrival)", Type: Name, Default: defaultDelivery, Names: func() []string { return []string{"queue", "arrival"} }}, Own: true,
 		set: func(c *Config, v string) error { c.Delivery = v; return nil },
 		get: func(c Config) string { return c.delivery() }},
-	{Name: "detour-queue", Doc: "discipline of the detour queues (priority at the detour's end, as the thesis, or fifo)", Type: Name, Default: "priority", Names: func() []string { return []string{"priority", "fifo"} }, Own: true,
+	{Param: param.Param{Name: "detour-queue", Doc: "discipline of the detour queues (priority at the detour's end, as the thesis, or fifo)", Type: Name, Default: defaultDetourQueue, Names: func() []string { return []string{"priority", "fifo"} }}, Own: true,
 		set: func(c *Config, v string) error { c.DetourQueue = v; return nil },
 		get: func(c Config) string { return c.detourQueue() }},
-	{Name: "reroute", Doc: "rerouting at a failed edge, adaptive routers (detour: a random intact 3-detour; shortest: a shortest intact path)", Type: Name, Default: "detour", Names: func() []string { return Reroutes }, Own: true,
+	{Param: param.Param{Name: "reroute", Doc: "rerouting at a failed edge, adaptive routers (detour: a random intact 3-detour; shortest: a shortest intact path)", Type: Name, Default: defaultReroute, Names: func() []string { return Reroutes }}, Own: true,
 		set: func(c *Config, v string) error { c.Reroute = v; return nil },
 		get: func(c Config) string { return c.reroute() }},
 }
+
+// The defaults of the parameters that a Config not set up by Defaults
+// leaves empty, read by Params and by the Config's accessors alike.
+const (
+	defaultDetours     = "none"
+	defaultConfluent   = "edge"
+	defaultDelivery    = "queue"
+	defaultDetourQueue = "priority"
+	defaultReroute     = "detour"
+)
 
 // orDefault returns v, or def if v is empty (a Config not set up by
 // Defaults).
@@ -75,31 +86,28 @@ func orDefault(v, def string) string {
 }
 
 // ParamType is the type of a parameter's values.
-type ParamType uint8
+type ParamType = param.Type
 
+// The types of parameters.
 const (
-	Int   ParamType = iota // an integer in [Lo, Hi]
-	Float                  // a number in [Lo, Hi]
-	Name                   // one of Names()
-	Bool                   // true or false
+	Int   = param.Int   // an integer in [Lo, Hi]
+	Float = param.Float // a number in [Lo, Hi]
+	Name  = param.Name  // one of Names()
+	Bool  = param.Bool  // true or false
 )
 
-// Param is a parameter of a configuration.
+// Param is a parameter of a configuration: its description (Instance:
+// configurations differing in it route different instances, so that trial
+// streams depend on it, Config.InstanceKey) and how it sets and reads a
+// Config.
 type Param struct {
-	Name, Doc string
-	Type      ParamType
-	// Default is the value of a configuration that does not set it.
-	Default string
-	Lo, Hi  float64         // the range of Int and Float values
-	Names   func() []string // the values of a Name
-	// Instance says that configurations differing in it route different
-	// instances, so that trial streams depend on it (Config.InstanceKey).
-	Instance bool
+	param.Param
 	// Own says that only the routers whose Kind lists it take it; the
 	// others take its default only.
 	Own bool
 	set func(c *Config, v string) error
 	get func(c Config) string
+	num func(c Config) float64 // the value of an Int or Float
 }
 
 // LookupParam returns the parameter named name.
@@ -128,37 +136,18 @@ func (p *Param) Check(v string) error {
 
 // Set sets p in c to v, or reports why v is not a value of p.
 func (p *Param) Set(c *Config, v string) error {
-	switch p.Type {
-	case Int, Float:
-		x, err := strconv.ParseFloat(v, 64)
-		if err != nil || (p.Type == Int && x != math.Trunc(x)) {
-			return fmt.Errorf("%s=%s: want %s", p.Name, v, p.want())
-		}
-		if !(x >= p.Lo && x <= p.Hi) {
-			return fmt.Errorf("%s=%s out of range [%v, %v]", p.Name, v, p.Lo, p.Hi)
-		}
-	case Name:
-		if names := p.Names(); !slices.Contains(names, v) {
-			return fmt.Errorf("unknown %s %q (want %s)", p.Doc, v, strings.Join(names, ", "))
-		}
-	case Bool:
-		if v != "true" && v != "false" {
-			return fmt.Errorf("%s=%s: want true or false", p.Name, v)
-		}
+	if err := p.Param.Check(v); err != nil {
+		return err
 	}
-	return p.set(c, v)
+	return p.set(c, p.Canon(v))
 }
 
 // Get returns the value of p in c, as Set takes it.
 func (p *Param) Get(c Config) string { return p.get(c) }
 
-// want describes p's values for errors.
-func (p *Param) want() string {
-	if p.Type == Int {
-		return "an integer"
-	}
-	return "a number"
-}
+// Num returns the value of an Int or Float parameter p in c as a number,
+// without a round trip through its text.
+func (p *Param) Num(c Config) float64 { return p.num(c) }
 
 func setInt(dst *int, v string) error {
 	x, err := strconv.Atoi(v)

@@ -352,6 +352,6 @@ func (w *waypoints) routeSimulated(e *engine.Engine, d *Drawn, c Config, y *faul
 
 // confluent, delivery and detourQueue are c's simulation parameters, their
 // defaults if unset.
-func (c Config) confluent() string   { return orDefault(c.Confluent, "edge") }
-func (c Config) delivery() string    { return orDefault(c.Delivery, "queue") }
-func (c Config) detourQueue() string { return orDefault(c.DetourQueue, "priority") }
+func (c Config) confluent() string   { return orDefault(c.Confluent, defaultConfluent) }
+func (c Config) delivery() string    { return orDefault(c.Delivery, defaultDelivery) }
+func (c Config) detourQueue() string { return orDefault(c.DetourQueue, defaultDetourQueue) }

@@ -171,7 +171,7 @@ func TestInterruptKillRerun(t *testing.T) {
 	}
 	var wantPackets int
 	for _, p := range s.Points() {
-		wantPackets += s.PacketTrials << p.Config.N
+		wantPackets += s.PacketTrials << p.Routing().N
 	}
 	if packets != wantPackets {
 		t.Errorf("%d packet rows, want %d", packets, wantPackets)

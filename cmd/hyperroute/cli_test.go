@@ -121,7 +121,7 @@ func TestList(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("list: exit %d", code)
 	}
-	want := append(experiments.Names(), "ecube", "valiant", "bitonic", "transpose", "bitrev", "farthest", "fifo", "loads", "binom", "matching-max-q")
+	want := append(append(experiments.Names(), experiments.Models()...), "ecube", "valiant", "bitonic", "transpose", "bitrev", "farthest", "fifo", "loads", "binom", "matching-max-q")
 	for _, w := range want {
 		if !strings.Contains(stdout, "\n  "+w+" ") {
 			t.Errorf("list lacks %q:\n%s", w, stdout)

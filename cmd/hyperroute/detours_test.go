@@ -1,7 +1,9 @@
 package main
 
 import (
+	"crypto/sha256"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -69,6 +71,21 @@ func TestDetoursBadInput(t *testing.T) {
 		code, out, errs := cli(append([]string{"detours"}, args...)...)
 		if code != 2 || out != "" || strings.Count(errs, "\n") != 1 {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, out, errs)
+		}
+	}
+}
+
+// TestDetoursRowsUnchanged: detours, a view of the detours model now,
+// prints the rows the command printed before it was one (SHA-256 of the
+// output of the build at commit 5028082).
+func TestDetoursRowsUnchanged(t *testing.T) {
+	for args, want := range map[string]string{
+		"--n 6 --q 0.12 --strategy heuristic --trials 60 --seed 3": "1a2c78a9b3fde3af98b9740cd51eae1d9d547261b1225276e732949c1fbe37fe",
+		"--n 7 --q 0.1 --strategy random --trials 40 --seed 2":     "502c6ae53c2284b81307974547ac1cc1b45099892edea7953fab22809524a0f1",
+	} {
+		code, out, errs := cli(append(append([]string{"detours"}, strings.Fields(args)...), "--jsonl")...)
+		if got := fmt.Sprintf("%x", sha256.Sum256([]byte(out))); code != 0 || got != want {
+			t.Errorf("detours %s: exit %d %s, output sha256 %s, want %s", args, code, errs, got, want)
 		}
 	}
 }

@@ -74,7 +74,11 @@ func checkSpec(t *testing.T, s *experiments.Spec) {
 		t.Fatalf("%d points", len(pts))
 	}
 	for i, p := range pts {
-		if err := p.Config.Validate(); err != nil || p.Index != i || p.Key != p.Config.InstanceKey() {
+		var err error
+		if s.Model.Name == experiments.RoutingModel {
+			err = p.Routing().Validate()
+		}
+		if err != nil || p.Index != i || p.Key != p.Config.Key() {
 			t.Fatalf("point %d %v: %v", i, p, err)
 		}
 	}

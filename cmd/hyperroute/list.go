@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/hyperroute/hyperroute/bounds"
 	"github.com/hyperroute/hyperroute/collectives"
@@ -52,12 +53,11 @@ func runList(args []string, w, stderr io.Writer) error {
 		}
 		item(w, name, spec.Description)
 	}
-	for _, name := range experiments.CollectiveNames() {
-		spec, _, err := experiments.LookupCollectives(name)
-		if err != nil {
-			return err
-		}
-		item(w, name, spec.Description)
+	fmt.Fprintln(w, "models (model:, default routing):")
+	for _, name := range experiments.Models() {
+		m, _ := experiments.LookupModel(name)
+		item(w, name, m.Doc)
+		item(w, "", "grid axes "+strings.Join(m.Axes(), ", ")+"; tables "+strings.Join(m.TableNames(), ", "))
 	}
 	fmt.Fprintln(w, "routers (grid.router):")
 	for _, r := range routers.Registry {

@@ -12,7 +12,6 @@ import (
 	"runtime"
 	"strings"
 	"syscall"
-	"time"
 
 	"github.com/hyperroute/hyperroute/experiments"
 )
@@ -33,14 +32,19 @@ func runRun(args []string, _, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if cs, ok, err := experiments.LookupCollectives(pos[0]); ok {
-		return runCollectives(cs, err, *out, *workers, stderr)
+	set := make(map[string]bool)
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if set["trials"] && *trials < 1 {
+		return usagef("trials=%d out of range [1, %d]", *trials, experiments.MaxTrials)
 	}
 	spec, err := loadSpec(pos[0], *profile, *trials)
 	if err != nil {
 		return err
 	}
-	if spec, err = spec.WithFirstTrial(*first); err != nil {
+	if set["first-trial"] {
+		spec, err = spec.WithFirstTrial(*first)
+	}
+	if err != nil {
 		return usageError{err}
 	}
 	sh, err := chooseShard(*shardFlag, *shards, spec, os.Getenv)
@@ -138,8 +142,12 @@ func printRunSummary(w io.Writer, spec *experiments.Spec, sh experiments.Shard, 
 		if sum.Stale > 0 {
 			redone = fmt.Sprintf(" (%d of them written by another harness build)", sum.Stale)
 		}
-		fmt.Fprintf(w, "%s: %d units run%s, %d skipped (complete); %d trials in %.1fs: %.0f trials/s, %.3g packet-hops/s; rows written: %s\n",
-			spec.Name, sum.Run, redone, sum.Skipped, sum.Trials, secs, float64(sum.Trials)/secs, float64(sum.Hops)/secs, strings.Join(rows, ", "))
+		hops := "" // none for models that route no packets
+		if sum.Hops > 0 {
+			hops = fmt.Sprintf(", %.3g packet-hops/s", float64(sum.Hops)/secs)
+		}
+		fmt.Fprintf(w, "%s: %d units run%s, %d skipped (complete); %d trials in %.1fs: %.0f trials/s%s; rows written: %s\n",
+			spec.Name, sum.Run, redone, sum.Skipped, sum.Trials, secs, float64(sum.Trials)/secs, hops, strings.Join(rows, ", "))
 	}
 	dir := filepath.Join(out, spec.Name)
 	if sum.Manifest != "" {
@@ -147,19 +155,4 @@ func printRunSummary(w io.Writer, spec *experiments.Spec, sh experiments.Shard, 
 		return
 	}
 	fmt.Fprintf(w, "shard %v done, files in %s/; once all %d shards are done: hyperroute merge %s\n", sh, dir, sh.K, dir)
-}
-
-// runCollectives runs an embedded collectives spec (its runs are
-// deterministic: no trials, shards or profiles).
-func runCollectives(spec *experiments.CollectiveSpec, err error, out string, workers int, stderr io.Writer) error {
-	if err != nil {
-		return usageError{err}
-	}
-	start := time.Now()
-	rows, err := experiments.RunCollectives(context.Background(), spec, out, workers)
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(stderr, "%s: %d runs in %.1fs, results in %s/\n", spec.Name, rows, time.Since(start).Seconds(), filepath.Join(out, spec.Name))
-	return nil
 }

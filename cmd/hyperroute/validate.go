@@ -17,14 +17,6 @@ func runValidate(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if cs, ok, err := experiments.LookupCollectives(pos[0]); ok {
-		if err != nil {
-			return usageError{err}
-		}
-		fmt.Fprintf(stdout, "%s: %s is valid\n  %d runs into table %s (the grid's combinations an algorithm runs on)\n",
-			cs.File, cs.Name, len(cs.Configs()), experiments.TableCollectives)
-		return nil
-	}
 	spec, err := experiments.Load(pos[0])
 	if err != nil {
 		return usageError{err}
@@ -47,8 +39,12 @@ func describe(w io.Writer, title string, spec *experiments.Spec) {
 	fmt.Fprintf(w, "  %s: %d points × %d trials = %d trials in %d units (partition %s); tables %s\n",
 		title, len(pts), spec.Trials, len(pts)*spec.Trials, len(spec.Units()),
 		orNone(spec.Partition), strings.Join(spec.Tables, ", "))
-	for _, s := range spec.Skipped() {
+	skipped := spec.Skipped()
+	for _, s := range skipped[:min(len(skipped), 10)] {
 		fmt.Fprintf(w, "    skipped %v: %v\n", s.Point, s.Reason)
+	}
+	if len(skipped) > 10 {
+		fmt.Fprintf(w, "    and %d more points skipped\n", len(skipped)-10)
 	}
 }
 

@@ -27,7 +27,7 @@ COLUMNS = [
     ("op", pa.string(), False), ("algo", pa.string(), False), ("topology", pa.string(), False), ("p", pa.int64(), False),
     ("port", pa.string(), False), ("model", pa.string(), False), ("startup", pa.string(), False),
     ("m", pa.int64(), False), ("ts", pa.float64(), False), ("tw", pa.float64(), False), ("th", pa.float64(), False),
-    ("root", pa.int64(), False), ("q", pa.int64(), False), ("pieces", pa.int64(), False), ("seed", pa.uint64(), False),
+    ("root", pa.int64(), False), ("shift", pa.int64(), False), ("pieces", pa.int64(), False), ("seed", pa.uint64(), False),
     ("rho", pa.int64(), False), ("rho_m", pa.float64(), False), ("eta", pa.float64(), False), ("hops", pa.int64(), False),
     ("messages", pa.int64(), False), ("time", pa.float64(), False), ("ok", pa.bool_(), False), ("nodup", pa.bool_(), False),
     ("noho", pa.bool_(), False), ("recv_max", pa.int64(), False), ("relays", pa.int64(), False),
@@ -35,7 +35,7 @@ COLUMNS = [
     ("closed", pa.float64(), True), ("closed_ref", pa.string(), False), ("algbw", pa.float64(), False),
     ("busbw", pa.float64(), True), ("error", pa.string(), False),
 ]
-KEY = ["op", "algo", "topology", "p", "port", "model", "startup", "m", "ts", "tw", "th", "q", "pieces"]
+KEY = ["op", "algo", "topology", "p", "port", "model", "startup", "m", "ts", "tw", "th", "shift", "pieces"]
 ARROW_NAMES = {pa.string(): "utf8", pa.int64(): "int64", pa.uint64(): "uint64", pa.float64(): "float64", pa.bool_(): "bool"}
 
 

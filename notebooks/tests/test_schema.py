@@ -183,16 +183,26 @@ def _results() -> pathlib.Path:
     return pathlib.Path(v).resolve() if v else REPO / "results"
 
 
+def _model(e: str) -> str:
+    """The model of experiment e (its spec's model key), routing by default."""
+    spec = REPO / "experiments" / f"{e}.yaml"
+    text = spec.read_text() if spec.is_file() else ""
+    m = re.search(r"^model:\s*(\S+)", text, re.M)
+    return m.group(1) if m else "routing"
+
+
 def _tables() -> list[tuple[str, str]]:
     """(experiment, table) for the experiments' tables and any other table
-    found on disk, but the collectives tables, which have no grid columns
-    (test_collectives.py checks them)."""
+    found on disk, but those of the models other than routing, which have
+    no grid columns: the collectives tables (test_collectives.py checks
+    them) and detour-existence's (model detours: n, q, detours, trial,
+    seed and the detour measures only)."""
     pairs = {(e, t) for e, ts in EXPERIMENTS.items() for t in ts}
     r = _results()
     if r.is_dir():
         for e in experiments_in(r):
             pairs |= {(e, t) for t in load_manifest(r, e).get("tables", {})}
-    return sorted((e, t) for e, t in pairs if t != "collectives")
+    return sorted((e, t) for e, t in pairs if t != "collectives" and _model(e) == "routing")
 
 
 TABLES = _tables()

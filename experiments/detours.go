@@ -1,0 +1,167 @@
+package experiments
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+
+	"github.com/hyperroute/hyperroute/detours"
+	"github.com/hyperroute/hyperroute/faults"
+	"github.com/hyperroute/hyperroute/hypercube"
+	"github.com/hyperroute/hyperroute/param"
+)
+
+// DetoursModel names the model of detour systems on faulty cubes (thesis
+// Ch. III.1 [Schömer 1988]): each trial draws a faulty Q_n, every directed
+// edge failed with probability q, and lets a strategy (package detours)
+// choose a detour system on it. It routes nothing; the strategies of one
+// experiment see the same cubes trial by trial. hyperroute detours runs it.
+const DetoursModel = "detours"
+
+// TableDraws holds one row per trial of the detours model.
+const TableDraws = "trials"
+
+func init() {
+	fields := append([]arrow.Field{i32("n"), {Name: "q", Type: arrow.PrimitiveTypes.Float64}, {Name: "detours", Type: arrow.BinaryTypes.String},
+		i32("trial"), {Name: "seed", Type: arrow.PrimitiveTypes.Uint64}, i64("failed_edges")}, measureFields("no_detour", "ok", "gamma")...)
+	Register(&Model{
+		Name:      DetoursModel,
+		Doc:       "detour systems on faulty cubes: failed edges, edges without an intact detour, completeness and γ (Ch. III.1)",
+		Params:    newDraw().set.Params(),
+		Required:  []string{"n", "q", "strategy"},
+		Partition: []string{"n"},
+		Tables: []*Table{{Name: TableDraws, Schema: arrow.NewSchema(fields, nil), Rows: drawRows,
+			Count: func(s *Spec, _ *Point, sh Shard) (int64, bool) { return int64(sh.Count(s.Trials)), true }}},
+		New:       func() Config { return newDraw() },
+		Admit:     func(*Spec, Config) (bool, error) { return false, nil },
+		NewWorker: func() Worker { return drawWorker{} },
+		// The faults' bits and the system's middle loads, n·2^n each.
+		Memory: func(c Config) int64 { n := c.(*draw).n; return int64(n) << n * 5 },
+		Work:   func(c Config) int64 { n := c.(*draw).n; return int64(n) << n },
+	})
+}
+
+// draw is a point of the detours model.
+type draw struct {
+	n        int
+	q        float64
+	strategy string
+	set      param.Set
+}
+
+func newDraw() *draw {
+	d := new(draw)
+	d.set.Int(&d.n, "n", 10, 2, hypercube.MaxDim, "cube dimension").Instance = true
+	d.set.Float(&d.q, "q", 0.05, 0, 1, "probability that a directed edge fails").Instance = true
+	d.set.String(&d.strategy, "strategy", "heuristic", detours.Names, "detour strategy")
+	return d
+}
+
+func (d *draw) Set(name, v string) error { return d.set.Set(name, v) }
+func (d *draw) Get(name string) string   { return d.set.Get(name) }
+
+// Key names the cube: its dimension and failure probability.
+func (d *draw) Key() string {
+	return "n=" + strconv.Itoa(d.n) + "/q=" + strconv.FormatFloat(d.q, 'g', -1, 64)
+}
+
+func (d *draw) Clone() Config {
+	e := newDraw()
+	e.n, e.q, e.strategy = d.n, d.q, d.strategy
+	return e
+}
+
+// Draw is one trial of the detours model: a faulty cube and the detour
+// system a strategy chose on it.
+type Draw struct {
+	Trial    int     `json:"trial"`
+	Seed     uint64  `json:"seed"`
+	N        int     `json:"n"`
+	Q        float64 `json:"q"`
+	Strategy string  `json:"strategy"`
+	Failed   int     `json:"failed_edges"`
+	Stranded int     `json:"stranded"`  // failed edges without an intact detour
+	NoDetour bool    `json:"no_detour"` // Stranded > 0
+	OK       bool    `json:"ok"`        // the system is complete
+	// Gamma is its largest middle load, nil when not OK, and GammaDims
+	// the dimensions of the middle edges that carry it.
+	Gamma     *int  `json:"gamma"`
+	GammaDims []int `json:"gamma_dims"`
+	// Clashes counts, for heuristic, the middle edges claimed twice in
+	// one round of the matching (the thesis says none).
+	Clashes *int `json:"clashes,omitempty"`
+}
+
+type drawWorker struct{}
+
+func (drawWorker) Trial(_ *Spec, p *Point, t Trial) (any, int64, error) {
+	d := p.Config.(*draw)
+	strategy, err := detours.Lookup(d.strategy)
+	if err != nil {
+		return nil, 0, err
+	}
+	f, err := faults.New(d.n)
+	if err == nil {
+		err = f.Random(d.q, t.Rand)
+	}
+	if err != nil {
+		return nil, 0, err
+	}
+	y := faults.NewSystem(f)
+	r := &Draw{Trial: t.Index, Seed: t.Seed, N: d.n, Q: d.q, Strategy: strategy.Name, Failed: f.Count(), Stranded: f.Stranded()}
+	r.NoDetour = r.Stranded > 0
+	if strategy.Name == "heuristic" {
+		c := detours.Heuristic(y)
+		r.Clashes, r.OK = &c, y.Complete()
+	} else {
+		r.OK = strategy.Choose(y, t.Rand)
+	}
+	if r.OK {
+		dims, g := y.Gamma()
+		r.Gamma, r.GammaDims = &g, dims
+	}
+	return r, 0, nil
+}
+
+// drawRows appends the row of one trial.
+func drawRows(b *array.RecordBuilder, _ *Point, _ int, out any) {
+	r := out.(*Draw)
+	b.Field(0).(*array.Int32Builder).Append(int32(r.N))
+	b.Field(1).(*array.Float64Builder).Append(r.Q)
+	b.Field(2).(*array.StringBuilder).Append(r.Strategy)
+	b.Field(3).(*array.Int32Builder).Append(int32(r.Trial))
+	b.Field(4).(*array.Uint64Builder).Append(r.Seed)
+	b.Field(5).(*array.Int64Builder).Append(int64(r.Failed))
+	b.Field(6).(*array.BooleanBuilder).Append(r.NoDetour)
+	b.Field(7).(*array.BooleanBuilder).Append(r.OK)
+	if g := b.Field(8).(*array.Int64Builder); r.Gamma != nil {
+		g.Append(int64(*r.Gamma))
+	} else {
+		g.AppendNull()
+	}
+}
+
+// Outcomes runs every trial of s without writing files, on workers
+// goroutines, and returns what each left, point by point, trial by trial
+// (for hyperroute detours, Draws).
+func (s *Spec) Outcomes(ctx context.Context, workers int, available int64) ([]any, error) {
+	jobs := s.jobs(Unit{Points: s.points}, Unsharded)
+	if m := s.Model.Memory; m != nil && len(jobs) > 0 {
+		atOnce := int64(min(workers, len(jobs)))
+		if need := m(jobs[0].point.Config) * atOnce; need > available {
+			return nil, fmt.Errorf("%v: %d trials at once, needs about %d MiB, more than the %d MiB available", jobs[0].point, atOnce, need>>20, available>>20)
+		}
+	}
+	outs := make([]any, len(jobs))
+	err := parallel(ctx, len(jobs), workers, s.Model.NewWorker, func(w Worker, i int) error {
+		p, trial := jobs[i].point, jobs[i].trial
+		rng, seed := TrialRand(s.Seed, s.Name, p.Key, trial)
+		out, _, err := w.Trial(s, p, Trial{Index: trial, Seed: seed, Rand: rng})
+		outs[i] = out
+		return err
+	})
+	return outs, err
+}
