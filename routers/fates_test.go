@@ -5,6 +5,8 @@ import (
 	"math"
 	"slices"
 	"testing"
+
+	"github.com/hyperroute/hyperroute/faults"
 )
 
 // TestFatesMatchSimulation draws random instances on faulty cubes and
@@ -83,6 +85,64 @@ func TestFatesRefuse(t *testing.T) {
 		}
 		if c.Clockless = false; c.Validate() != nil {
 			t.Errorf("%+v: Validate refused it with the clock: %v", c, c.Validate())
+		}
+	}
+}
+
+// TestEdgesMatchFates checks the edges that PhaseEdges and ValiantEdges
+// give a message against Fates on random faulty instances: per message of
+// disjoint, the copies whose edges are all intact are those that reached y
+// (and, if y forwarded, z); for valiant, the packets with a failed edge on
+// their way are the packets lost.
+func TestEdgesMatchFates(t *testing.T) {
+	intact := func(f *faults.Set, paths [][]uint64) (n int) {
+		for _, p := range paths {
+			if !slices.ContainsFunc(p, func(e uint64) bool { return f.FailedDim(uint32(e/uint64(f.N)), int(e%uint64(f.N))+1) }) {
+				n++
+			}
+		}
+		return n
+	}
+	var s Sim
+	for n := 2; n <= 7; n++ {
+		for seed := range uint64(3) {
+			c := Config{Router: "disjoint", Pattern: "random", Mu: 1, N: n, Q: 0.1, Pieces: 1 + int(seed)%n, Record: recordPackets}
+			if err := s.Draw(c, testRand(seed)); err != nil {
+				t.Fatal(err)
+			}
+			res, err := Fates(&s.Drawn, c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var paths [][]uint64
+			for m, cp := range res.Copies {
+				y, z := s.Via[m], s.Req.Dst[m]
+				paths = PhaseEdges(n, uint32(m), y, paths)
+				atVia, atDst := intact(&s.Faults, paths), 0
+				if atVia >= c.pieces() {
+					paths = PhaseEdges(n, y, z, paths)
+					atDst = intact(&s.Faults, paths)
+				}
+				if int(cp.AtVia) != atVia || int(cp.AtDst) != atDst {
+					t.Errorf("n=%d seed=%d, message %d→%d→%d: edges give %d, %d copies, Fates %+v", n, seed, m, y, z, atVia, atDst, cp)
+				}
+			}
+			c.Router, c.Pieces = "valiant", 0
+			if err := s.Draw(c, testRand(seed)); err != nil {
+				t.Fatal(err)
+			}
+			if res, err = Fates(&s.Drawn, c); err != nil {
+				t.Fatal(err)
+			}
+			lost := 0
+			for p, z := range s.Req.Dst {
+				if intact(&s.Faults, [][]uint64{ValiantEdges(n, uint32(p), s.Via[p], z, nil)}) == 0 {
+					lost++
+				}
+			}
+			if lost != res.Dropped {
+				t.Errorf("n=%d seed=%d: valiant edges lose %d packets, Fates %d", n, seed, lost, res.Dropped)
+			}
 		}
 	}
 }
