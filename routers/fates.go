@@ -2,6 +2,7 @@ package routers
 
 import (
 	"fmt"
+	"math/bits"
 
 	"github.com/hyperroute/hyperroute/butterfly"
 	"github.com/hyperroute/hyperroute/engine"
@@ -115,19 +116,23 @@ func disjointFates(res *Result, d *Drawn, c Config, f *faults.Set) {
 // edge fails. It appends to edges, if not nil, the cube edges crossed as
 // faults numbers them (v·n + dim − 1).
 func walkBeta(net butterfly.Net, f *faults.Set, d int, from uint32, r butterfly.Route, edges *[]uint64) (ok bool, hops, crossed int) {
-	v, l := from, d
-	for i := range r.Len {
-		if r.Takes(i) {
-			crossed++
-			if edges != nil {
-				*edges = append(*edges, uint64(v)*uint64(net.N)+uint64(l-1))
-			}
-			if f != nil && f.FailedDim(v, l) {
-				return false, i + 1, crossed
-			}
-			v ^= 1 << (l - 1)
+	v, n := from, net.N
+	// Only the cross hops, the set bits of r.Cross, leave v: hop i starts
+	// in layer 1 + ((d − 1 + i) mod n).
+	for c := r.Cross & (1<<r.Len - 1); c != 0; c &= c - 1 {
+		i := bits.TrailingZeros64(c)
+		l := d + i
+		if l > n {
+			l -= n
 		}
-		l = net.NextLayer(l)
+		crossed++
+		if edges != nil {
+			*edges = append(*edges, uint64(v)*uint64(n)+uint64(l-1))
+		}
+		if f != nil && f.FailedDim(v, l) {
+			return false, i + 1, crossed
+		}
+		v ^= 1 << (l - 1)
 	}
 	return true, r.Len, crossed
 }
