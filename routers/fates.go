@@ -20,6 +20,8 @@ func CheckClockless(c Config) error {
 		return fmt.Errorf("router %s: fates without the clock need an oblivious router (disjoint, valiant or ecube)", c.Router)
 	case c.HasDetours():
 		return fmt.Errorf("detours=%s: routes over detours depend on the detour system; fates without the clock need none", c.Detours)
+	case c.Record.Loads || c.Record.Steps || c.Record.Trace:
+		return fmt.Errorf("router %s without the clock: loads, steps and traces are counted by the clock; record none", c.Router)
 	}
 	return nil
 }
@@ -31,7 +33,9 @@ func CheckClockless(c Config) error {
 // decide: the messages, lost and lost1, moved, hops, dropped and held, and
 // with c.Record.Packets the copies of each message of disjoint; T, the
 // largest queue and the timing measures (T1, T2) are 0 or not reported.
-// These are the step simulation's numbers on the same instance (the
+// With c.Record.Arrivals or Packets, a single-copy router's arrivals say
+// only which packets arrive: 0 for those, −1 for the lost (there is no
+// time). These are the step simulation's numbers on the same instance (the
 // routers' tests check it).
 func Fates(d *Drawn, c Config) (*Result, error) {
 	if err := CheckClockless(c); err != nil {
@@ -50,12 +54,18 @@ func Fates(d *Drawn, c Config) (*Result, error) {
 	if c.Router == "valiant" {
 		legs.Via, legs.Off = d.Via, c.N
 	}
+	if c.Record.Arrivals || c.Record.Packets {
+		res.Arrival = make([]int32, len(legs.Dst))
+	}
 	for id := range legs.Dst {
 		via, dst, ph := legs.First(id)
 		ok, hops := walkLegs(&legs, f, legs.Src(id), via, dst, ph, nil)
 		res.Hops += int64(hops)
 		if !ok {
 			res.Dropped++
+			if res.Arrival != nil {
+				res.Arrival[id] = -1
+			}
 		}
 	}
 	res.Set("messages", float64(len(legs.Dst)))

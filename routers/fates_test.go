@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/hyperroute/hyperroute/engine"
 	"github.com/hyperroute/hyperroute/faults"
 )
 
@@ -62,6 +63,15 @@ func TestFatesMatchSimulation(t *testing.T) {
 					t.Errorf("%s: %s %v (%v) without the clock, %v (%v) simulated", name, m, a, aok, b, bok)
 				}
 			}
+			if got.Arrival != nil {
+				for i, a := range sim.Arrival {
+					if (a >= 0) != (got.Arrival[i] == 0) || got.Arrival[i] != 0 && got.Arrival[i] != -1 {
+						t.Fatalf("%s: packet %d arrives at %d simulated, %d without the clock", name, i, a, got.Arrival[i])
+					}
+				}
+			} else if c.Router != "disjoint" {
+				t.Errorf("%s: no arrivals without the clock", name)
+			}
 			if !slices.Equal(got.Copies, sim.Copies) {
 				t.Errorf("%s: copies per message\n%v without the clock,\n%v simulated", name, got.Copies, sim.Copies)
 			}
@@ -76,6 +86,8 @@ func TestFatesRefuse(t *testing.T) {
 	for _, c := range []Config{
 		{Router: "adaptive-ecube", Pattern: "random", Mu: 1, N: 3, Q: 0.1},
 		{Router: "valiant", Pattern: "random", Mu: 1, N: 3, Q: 0.1, Detours: "heuristic"},
+		{Router: "disjoint", Pattern: "random", Mu: 1, N: 3, Q: 0.1, Record: engine.Record{Loads: true}},
+		{Router: "valiant", Pattern: "random", Mu: 1, N: 3, Q: 0.1, Record: engine.Record{Trace: true}},
 	} {
 		if _, err := Fates(&Drawn{}, c); err == nil {
 			t.Errorf("%+v: Fates accepted it", c)
