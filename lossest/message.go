@@ -8,7 +8,8 @@ import (
 
 // maxShared is the most edges that one group of paths sharing edges may
 // share: the exact loss enumerates their 2^maxShared states. Two is the
-// most at every n ≤ 8 (every s, y, z; TestSharedAtMostTwo).
+// most for every y, z at n ≤ 6 (TestSharedAtMostTwo; other sources are
+// translates).
 const maxShared = 16
 
 // lengths holds 1 − (1−q)^l and (1−q)^l, the probabilities that a path of
@@ -60,9 +61,12 @@ type exact struct {
 
 func newExact(n, m int, q float64) *exact {
 	size := (n + 1) * (n + 1)
-	return &exact{n: n, m: m, q: q, len: newLengths(q, n+2),
-		a: make([]float64, n+1), b: make([]float64, n+1), parent: make([]int, 2*n), priv: make([]int, 2*n), shares: make([]int, 2*n),
-		joint: make([]float64, size), acc: make([]float64, size), tmp: make([]float64, size)}
+	return &exact{
+		n: n, m: m, q: q, len: newLengths(q, n+2),
+		a: make([]float64, n+1), b: make([]float64, n+1),
+		parent: make([]int, 2*n), priv: make([]int, 2*n), shares: make([]int, 2*n),
+		joint: make([]float64, size), acc: make([]float64, size), tmp: make([]float64, size),
+	}
 }
 
 // loss returns the probability that the message whose phase-1 paths are
