@@ -14,12 +14,13 @@ import (
 // checks that a clockless trial (Fates) gives what the step simulation of
 // the same instance gives: per message the copies that reached y and z
 // (disjoint), and per trial the messages, lost, lost1, moved, hops, dropped
-// and held. Disjoint at n = 2 … 6 with every number of pieces, sequential
+// and held. Disjoint at n = 2 … 6 and 8 with pieces m = 1 … n in steps of
+// max(1, n/3), sequential
 // and pipelined, full and trimmed routes; valiant and ecube single- and
 // all-port; q from 0.02 to 0.4, so that both phases lose copies.
 func TestFatesMatchSimulation(t *testing.T) {
 	var cfgs []Config
-	for n := 2; n <= 6; n++ {
+	for _, n := range []int{2, 3, 4, 5, 6, 8} {
 		for _, q := range []float64{0.02, 0.15, 0.4} {
 			for m := 1; m <= n; m += max(1, n/3) {
 				for _, pipe := range []bool{false, true} {
