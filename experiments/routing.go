@@ -30,7 +30,7 @@ func init() {
 		Doc:       "packet routing on the n-cube: a router, a request and faults per trial (Chapters I–III)",
 		Params:    params,
 		Required:  []string{"n", "router"},
-		Keys:      []string{"packet_trials", "node_trials", "draw_only"},
+		Keys:      []string{"packet_trials", "node_trials", "draw_only", "clockless"},
 		Partition: []string{"n"},
 		Tables:    ts,
 		New:       func() Config { return &routingConfig{routers.Defaults()} },
@@ -77,6 +77,7 @@ func admitRouting(s *Spec, cfg Config) (bool, error) {
 	c := &cfg.(*routingConfig).Config
 	c.Record = s.record(0)
 	c.DrawOnly = s.DrawOnly
+	c.Clockless = s.Clockless
 	if err := checkTables(s.Tables, *c); err != nil {
 		return false, err
 	}

@@ -80,7 +80,11 @@ type Spec struct {
 	// report the detour measures without routing (routers.Config.DrawOnly):
 	// experiments on the detour systems themselves.
 	DrawOnly bool
-	Profiles map[string]Profile
+	// Clockless computes every trial's fates from its faults and routes
+	// without the clock (routers.Config.Clockless): lost messages, copies,
+	// hops and moved as the step simulation has them, T = 0.
+	Clockless bool
+	Profiles  map[string]Profile
 	// Profile is the name of the applied profile, "" for none.
 	Profile string
 
@@ -113,8 +117,8 @@ type Skip struct {
 }
 
 var (
-	topKeys     = []string{"name", "description", "model", "grid", "trials", "seed", "tables", "partition", "shards", "packet_trials", "node_trials", "skip_invalid", "draw_only", "profiles"}
-	modelKeys   = []string{"packet_trials", "node_trials", "draw_only"} // a model takes them if it says so (Model.Keys)
+	topKeys     = []string{"name", "description", "model", "grid", "trials", "seed", "tables", "partition", "shards", "packet_trials", "node_trials", "skip_invalid", "draw_only", "clockless", "profiles"}
+	modelKeys   = []string{"packet_trials", "node_trials", "draw_only", "clockless"} // a model takes them if it says so (Model.Keys)
 	profileKeys = []string{"trials", "shards", "packet_trials", "node_trials", "grid"}
 	nameRE      = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$`)
 )
@@ -193,6 +197,8 @@ func Parse(file string, text []byte) (*Spec, error) {
 			s.SkipInvalid, err = p.boolean(v, key)
 		case "draw_only":
 			s.DrawOnly, err = p.boolean(v, key)
+		case "clockless":
+			s.Clockless, err = p.boolean(v, key)
 		case "profiles":
 			s.Profiles, err = p.profiles(v, key, m)
 		}
@@ -479,6 +485,9 @@ func checkTables(tables []string, c routers.Config) error {
 	}
 	if slices.Contains(tables, TableDelaySeq) && (!k.DelaySequences || c.Port != routers.SinglePort || c.Queue != engine.Priority) {
 		return errors.New("the delayseq table needs a router with delay sequences (ecube, valiant) in the single-port model with priority queues (Lemma I.1)")
+	}
+	if c.Clockless && slices.ContainsFunc(tables, func(t string) bool { return t != TableTrials && t != TableMessages }) {
+		return errors.New("clockless: without the clock a trial records only the trials and messages tables")
 	}
 	if slices.Contains(tables, TablePackets) && k.Copies {
 		return fmt.Errorf("the packets table holds one packet per message; %s sends copies (the messages table records them)", c.Router)

@@ -45,6 +45,10 @@ type Config struct {
 	// the detour measures without routing it (T = 0, no hops): for
 	// experiments on the detour systems themselves. It needs detours.
 	DrawOnly bool
+	// Clockless computes each trial's fates from its faults and routes
+	// (Fates) instead of stepping the clock: the same lost messages,
+	// copies, hops and moved, no timing. Oblivious routers only.
+	Clockless bool
 }
 
 // reroute is the name of c's rerouting, "detour" by default.
@@ -81,6 +85,11 @@ func (c Config) Validate() error {
 	}
 	if c.DrawOnly && !c.HasDetours() {
 		return fmt.Errorf("draw only: measures the detour system, needs detours (not detours=none)")
+	}
+	if c.Clockless {
+		if err := CheckClockless(c); err != nil {
+			return err
+		}
 	}
 	if c.HasDetours() && !c.Faulty() {
 		return fmt.Errorf("detours=%s: needs failed edges (q, k or a fault list)", c.Detours)

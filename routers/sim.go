@@ -99,10 +99,13 @@ func (s *Sim) StateBytes() int64 {
 }
 
 // Trial draws an instance of c from rng and routes it; with detours, only
-// if the detour system is complete.
+// if the detour system is complete; with c.Clockless, by Fates.
 func (s *Sim) Trial(c Config, rng *rand.Rand) (*Result, error) {
 	if err := s.Draw(c, rng); err != nil {
 		return nil, err
+	}
+	if c.Clockless {
+		return Fates(&s.Drawn, c)
 	}
 	if c.HasDetours() {
 		return s.routeOverDetours(c, rng)

@@ -51,6 +51,7 @@ func init() {
 		{"figures", "draw every figure (Ch. I–III, collectives) from the Parquet files: figures [--results DIR] [--out DIR]", runFigures},
 		{"detours", "draw faulty cubes and choose detour systems (Ch. III): detours --n N --q Q --strategy heuristic|optimal|random --trials K [--jsonl]", runDetours},
 		{"collective", "simulate one collective operation: collective --op OP --algo NAME --topology T --p P --port one|all --model sf|ct --m M --ts TS --tw TW --th TH [--jsonl]", runCollective},
+		{"loss", "estimate the probability that a message is lost on a faulty cube, with its standard error (Ch. II.5): loss --router disjoint|valiant --n N --q Q [--pieces M] [--port single|all] --rse R --seed S [--jsonl]", runLoss},
 	}
 }
 

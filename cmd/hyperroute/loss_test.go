@@ -1,0 +1,73 @@
+package main
+
+import (
+	"encoding/json"
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+// TestLossCommand runs the binary on the command line at n = 8 and
+// n = 16, for disjoint with and without pieces and for valiant: one JSON
+// object with loss, se, trials and the exact bracket, the relative standard
+// error asked for, the estimate within four standard errors of the bracket,
+// and the same object for one worker and for three.
+func TestLossCommand(t *testing.T) {
+	bin := binary(t)
+	for _, args := range [][]string{
+		{"--router", "disjoint", "--n", "8", "--q", "0.02", "--rse", "0.1", "--seed", "5"},
+		{"--router", "disjoint", "--n", "16", "--q", "0.01", "--pieces", "4", "--port", "single", "--rse", "0.1", "--seed", "5"},
+		{"--router", "disjoint", "--n", "16", "--q", "0.01", "--rse", "0.05", "--seed", "5"},
+		{"--router", "valiant", "--n", "16", "--q", "0.001", "--port", "all", "--rse", "0.1", "--seed", "5"},
+	} {
+		var outs []string
+		for _, w := range []string{"1", "3"} {
+			out, err := exec.Command(bin, append(append([]string{"loss"}, args...), "--jsonl", "--workers", w)...).Output()
+			if err != nil {
+				t.Fatalf("%v: %v", args, err)
+			}
+			outs = append(outs, string(out))
+		}
+		if outs[0] != outs[1] {
+			t.Errorf("%v: one worker\n%s three\n%s", args, outs[0], outs[1])
+		}
+		if strings.Count(outs[0], "\n") != 1 {
+			t.Fatalf("%v: want one line, got %q", args, outs[0])
+		}
+		var r map[string]any
+		if err := json.Unmarshal([]byte(outs[0]), &r); err != nil {
+			t.Fatalf("%v: %v", args, err)
+		}
+		for _, k := range []string{"loss", "se", "trials", "exact_lo", "exact_hi"} {
+			if _, ok := r[k].(float64); !ok {
+				t.Fatalf("%v: key %s is %v in %s", args, k, r[k], outs[0])
+			}
+		}
+		loss, se, lo, hi := r["loss"].(float64), r["se"].(float64), r["exact_lo"].(float64), r["exact_hi"].(float64)
+		if se <= 0 || se > r["rse"].(float64)*loss || loss < lo-4*se || loss > hi+4*se {
+			t.Errorf("%v: %g ± %g, exact bracket [%g, %g]", args, loss, se, lo, hi)
+		}
+	}
+}
+
+// TestLossBadInput checks that bad input gets one line and exit 2.
+func TestLossBadInput(t *testing.T) {
+	for _, args := range [][]string{
+		{"--rse", "0"}, {"--rse", "1"}, {"--rse", "-0.5"}, {"--rse", "1.5"},
+		{"--q", "-0.01"}, {"--q", "1.01"}, {"--q", "NaN"},
+		{"--n", "8", "--pieces", "9"}, {"--pieces", "0"},
+		{"--router", "ecube"}, {"--router", "nonsense"},
+		{"--n", "0"}, {"--n", "28"}, {"--router", "valiant", "--n", "31"},
+		{"--port", "all"}, {"--port", "three"}, {"--router", "valiant", "--pieces", "2"},
+		{"--workers", "0"}, {"--n", "x"}, {"stray"},
+	} {
+		code, out, errs := cli(append([]string{"loss"}, args...)...)
+		if code != 2 || out != "" || strings.Count(errs, "\n") != 1 || !strings.HasPrefix(errs, "hyperroute loss: ") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, out, errs)
+		}
+	}
+	code, out, _ := cli("loss", "--n", "6", "--q", "0.1", "--rse", "0.2")
+	if code != 0 || strings.Count(out, "\n") != 1 || !strings.Contains(out, "exact bracket") {
+		t.Errorf("text output: exit %d, %q", code, out)
+	}
+}

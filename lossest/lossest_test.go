@@ -1,0 +1,270 @@
+package lossest
+
+import (
+	"fmt"
+	"math"
+	"math/bits"
+	"testing"
+
+	"github.com/hyperroute/hyperroute/routers"
+	"github.com/hyperroute/hyperroute/stats"
+)
+
+// bruteLoss sums, over every failure pattern of the edges the message's
+// paths use, the probability of the patterns under which fewer than m
+// paths of some phase are whole, for every m = 1 … n (lost[m−1]).
+func bruteLoss(n int, q float64, p1, p2 [][]uint64) []float64 {
+	var used []uint64
+	mask := func(p []uint64) (out uint64) {
+		for _, e := range p {
+			j := -1
+			for i, u := range used {
+				if u == e {
+					j = i
+				}
+			}
+			if j < 0 {
+				j, used = len(used), append(used, e)
+			}
+			out |= 1 << j
+		}
+		return out
+	}
+	var m1, m2 []uint64
+	for i := range n {
+		m1, m2 = append(m1, mask(p1[i])), append(m2, mask(p2[i]))
+	}
+	lost := make([]float64, n)
+	for set := range uint64(1) << len(used) {
+		k := bits.OnesCount64(set)
+		w := math.Pow(q, float64(k)) * math.Pow(1-q, float64(len(used)-k))
+		a, b := 0, 0
+		for i := range n {
+			a += int(min(m1[i]&set, 1))
+			b += int(min(m2[i]&set, 1))
+		}
+		for m := 1; m <= n; m++ {
+			if a > n-m || b > n-m {
+				lost[m-1] += w
+			}
+		}
+	}
+	return lost
+}
+
+// TestExactBruteForce checks the exact loss of a message on its routes
+// against the sum over every failure pattern of the edges they use, on Q_1,
+// Q_2 and Q_3 for every source, intermediate and destination, every m and
+// two q; among them are the messages whose phases share edges (y = s,
+// y = z and others), which it counts.
+func TestExactBruteForce(t *testing.T) {
+	shared := 0
+	for n := 1; n <= 3; n++ {
+		for _, q := range []float64{0.1, 0.45} {
+			for s := range uint32(1) << n {
+				for y := range uint32(1) << n {
+					for z := range uint32(1) << n {
+						p1 := routers.PhaseEdges(n, s, y, nil)
+						p2 := routers.PhaseEdges(n, y, z, nil)
+						want := bruteLoss(n, q, p1, p2)
+						for m := 1; m <= n; m++ {
+							x := newExact(n, m, q)
+							got, err := x.loss(p1, p2)
+							if err != nil {
+								t.Fatal(err)
+							}
+							if math.Abs(got-want[m-1]) > 1e-11*want[m-1] {
+								t.Errorf("Q_%d, %d→%d→%d, q=%v, m=%d: loss %v, by enumeration %v", n, s, y, z, q, m, got, want[m-1])
+							}
+							if m == 1 && q == 0.1 && len(x.shared) > 0 {
+								shared++
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	if shared < 50 {
+		t.Errorf("only %d messages whose phases share edges", shared)
+	}
+}
+
+// TestSharedAtMostTwo checks that a group of paths linked by shared edges
+// shares at most two edges, for s = 0 (the routes of other sources are
+// translates) and every y, z, n ≤ 6: the enumeration over their states
+// stays small (maxShared).
+func TestSharedAtMostTwo(t *testing.T) {
+	for n := 1; n <= 6; n++ {
+		x := newExact(n, 1, 0.1)
+		for y := range uint32(1) << n {
+			for z := range uint32(1) << n {
+				if _, err := x.loss(routers.PhaseEdges(n, 0, y, nil), routers.PhaseEdges(n, y, z, nil)); err != nil {
+					t.Fatal(err)
+				}
+				per := map[int]int{}
+				for _, e := range x.shared {
+					per[x.find(e[0])]++
+				}
+				for _, c := range per {
+					if c > 2 {
+						t.Fatalf("Q_%d, 0→%d→%d: a group of paths shares %d edges", n, y, z, c)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestEstimateBracket checks estimates against the exact bracket of
+// package stats, from 1e-3 down to 1e-15: disjoint for n = 8, 10, …, 16
+// and every m = 1 … n/2 at the q where the bracket's upper end is the
+// target, and valiant at n = 8, 12, 16 at the q where its exact loss is;
+// each must lie within four standard errors of the bracket, with the
+// relative standard error asked.
+func TestEstimateBracket(t *testing.T) {
+	const rse = 0.03
+	type row struct {
+		router string
+		n, m   int
+		target float64
+	}
+	var rows []row
+	for _, target := range []float64{1e-3, 1e-6, 1e-9, 1e-12, 1e-15} {
+		for n := 8; n <= 16; n += 2 {
+			for m := 1; m <= n/2; m++ {
+				rows = append(rows, row{"disjoint", n, m, target})
+			}
+		}
+		for _, n := range []int{8, 12, 16} {
+			rows = append(rows, row{"valiant", n, 1, target})
+		}
+	}
+	for i, r := range rows {
+		f := func(q float64) float64 { return stats.ValiantLoss(r.n, q) }
+		if r.router == "disjoint" {
+			f = func(q float64) float64 { _, hi := stats.MeanMessageLoss(r.n, r.m, q); return hi }
+		}
+		q := stats.InvertQ(f, r.target)
+		c := Config{Router: r.router, N: r.n, Q: q, Pieces: r.m, RSE: rse, Seed: uint64(i)}
+		name := fmt.Sprintf("%s n=%d m=%d q=%.3g (loss %g)", r.router, r.n, r.m, q, r.target)
+		res, err := Estimate(c)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		switch {
+		case !res.Converged || res.SE <= 0 || res.SE > rse*res.Loss:
+			t.Errorf("%s: %g ± %g after %d trials, relative standard error %v asked", name, res.Loss, res.SE, res.Trials, rse)
+		case res.Loss < res.ExactLo-4*res.SE || res.Loss > res.ExactHi+4*res.SE:
+			t.Errorf("%s: %g ± %g, exact bracket [%g, %g]", name, res.Loss, res.SE, res.ExactLo, res.ExactHi)
+		}
+	}
+}
+
+// TestEstimateExhaustive checks estimates against the exact loss averaged
+// over every intermediate and destination (s = 0; other sources are
+// translates) at n = 6, phases sharing edges included: within four
+// standard errors at a relative standard error of 1%. The exact mean must
+// lie in the bracket of package stats.
+func TestEstimateExhaustive(t *testing.T) {
+	const n = 6
+	for _, q := range []float64{0.02, 0.2} {
+		for _, m := range []int{1, 2, 3} {
+			x := newExact(n, m, q)
+			var sum float64
+			for y := range uint32(1) << n {
+				for z := range uint32(1) << n {
+					p, err := x.loss(routers.PhaseEdges(n, 0, y, nil), routers.PhaseEdges(n, y, z, nil))
+					if err != nil {
+						t.Fatal(err)
+					}
+					sum += p
+				}
+			}
+			exact := sum / (1 << (2 * n))
+			res, err := Estimate(Config{Router: "disjoint", N: n, Q: q, Pieces: m, RSE: 0.01, Seed: 7})
+			if err != nil {
+				t.Fatal(err)
+			}
+			name := fmt.Sprintf("n=%d q=%v m=%d", n, q, m)
+			if math.Abs(res.Loss-exact) > 4*res.SE {
+				t.Errorf("%s: %g ± %g, exact %g", name, res.Loss, res.SE, exact)
+			}
+			if exact < res.ExactLo*(1-1e-12) || exact > res.ExactHi*(1+1e-12) {
+				t.Errorf("%s: exact mean %g outside the bracket [%g, %g]", name, exact, res.ExactLo, res.ExactHi)
+			}
+		}
+	}
+}
+
+// TestEstimateWorkers checks that the estimate is the same for any number
+// of workers.
+func TestEstimateWorkers(t *testing.T) {
+	for _, c := range []Config{
+		{Router: "disjoint", N: 10, Q: 0.01, Pieces: 2, RSE: 0.02, Seed: 3},
+		{Router: "valiant", N: 10, Q: 0.001, RSE: 0.005, Seed: 3},
+	} {
+		one, err := Estimate(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range []int{2, 3, 7} {
+			c.Workers = w
+			if got, _ := Estimate(c); got != one {
+				t.Errorf("%s, %d workers: %+v, one worker %+v", c.Router, w, got, one)
+			}
+		}
+	}
+}
+
+// TestProposal checks the law of the distances: a law (π sums to 1), the
+// weights b/π at most 2, and π·weight = Bin(n, ½).
+func TestProposal(t *testing.T) {
+	for _, n := range []int{1, 8, 16} {
+		for _, phi := range []func(int) float64{
+			func(k int) float64 { return stats.PhaseLoss(n, k, 1, 0.01) },
+			func(int) float64 { return 0 },
+		} {
+			p := newProposal(n, phi)
+			prev := 0.0
+			for k, c := range p.cdf {
+				pi := c - prev
+				prev = c
+				b := math.Exp(lchoose(n, k) - float64(n)*math.Ln2)
+				if p.weight[k] > 2+1e-12 || math.Abs(pi*p.weight[k]-b) > 1e-12 {
+					t.Errorf("n=%d, k=%d: π %v, weight %v, Bin(n, ½) %v", n, k, pi, p.weight[k], b)
+				}
+			}
+			if math.Abs(prev-1) > 1e-12 {
+				t.Errorf("n=%d: π sums to %v", n, prev)
+			}
+		}
+	}
+}
+
+// TestValidate checks that bad input is refused with a sentence.
+func TestValidate(t *testing.T) {
+	ok := Config{Router: "disjoint", N: 8, Q: 0.01, RSE: 0.1}
+	if err := ok.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []Config{
+		{Router: "ecube", N: 8, Q: 0.01, RSE: 0.1},
+		{Router: "disjoint", N: 0, Q: 0.01, RSE: 0.1},
+		{Router: "disjoint", N: 28, Q: 0.01, RSE: 0.1},
+		{Router: "valiant", N: 31, Q: 0.01, RSE: 0.1},
+		{Router: "disjoint", N: 8, Q: -0.1, RSE: 0.1},
+		{Router: "disjoint", N: 8, Q: 1.5, RSE: 0.1},
+		{Router: "disjoint", N: 8, Q: math.NaN(), RSE: 0.1},
+		{Router: "disjoint", N: 8, Q: 0.01, RSE: 0},
+		{Router: "disjoint", N: 8, Q: 0.01, RSE: 1},
+		{Router: "disjoint", N: 8, Q: 0.01, RSE: 0.1, Pieces: 9},
+		{Router: "disjoint", N: 8, Q: 0.01, RSE: 0.1, Pieces: -1},
+		{Router: "disjoint", N: 8, Q: 0.01, RSE: 0.1, Port: routers.AllPort},
+		{Router: "valiant", N: 8, Q: 0.01, RSE: 0.1, Pieces: 2},
+	} {
+		if _, err := Estimate(c); err == nil {
+			t.Errorf("%+v accepted", c)
+		}
+	}
+}
