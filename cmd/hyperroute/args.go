@@ -16,8 +16,7 @@ func parseArgs(fs *flag.FlagSet, args []string, stderr io.Writer, want int, what
 	for {
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
-				fs.SetOutput(stderr)
-				fs.PrintDefaults()
+				printUsage(fs, stderr)
 				return nil, err
 			}
 			return nil, usageError{err}

@@ -2,7 +2,7 @@
 //
 // Usage:
 //
-//	hyperroute sim [flags]        one configuration, a summary table or JSON lines
+//	hyperroute sim [flags]        configurations (lists and ranges sweep), a summary or JSON lines
 //	hyperroute run SPEC [flags]   an experiment spec, into Parquet files
 //	hyperroute validate SPEC      check a spec
 //	hyperroute list               experiments, routers, patterns, disciplines
@@ -12,7 +12,8 @@
 //	hyperroute bound KIND [flags] a tail bound of thesis Ch. I [Schömer 1988] as JSON (or --batch, JSON lines)
 //	hyperroute collective [flags] one collective operation: steps, work, time, verified
 //
-// Run "hyperroute help" for the list of subcommands.
+// Run "hyperroute help" for the list of subcommands, "hyperroute --version"
+// for the version and commit of the build.
 package main
 
 import (
@@ -22,6 +23,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"github.com/hyperroute/hyperroute/dataset"
 )
 
 // usageError marks bad input: exit status 2.
@@ -38,7 +41,7 @@ var commands []command
 
 func init() {
 	commands = []command{
-		{"sim", "route one configuration over a number of trials and summarise T", runSim},
+		{"sim", "route configurations over a number of trials and summarise T; a list (4,6,8) or range (4:16:2) of a parameter sweeps it", runSim},
 		{"run", "run an experiment spec into Parquet files: run SPEC [--out DIR] [--profile P] [--shard i/k] …", runRun},
 		{"validate", "check a spec and show what a run of it does: validate SPEC", runValidate},
 		{"list", "list experiments, routers, request patterns, queue disciplines, port models", runList},
@@ -60,6 +63,11 @@ func main() {
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
 		usage(stdout)
+		return 0
+	}
+	if args[0] == "--version" || args[0] == "version" {
+		v := dataset.CurrentProvenance()
+		fmt.Fprintf(stdout, "hyperroute %s commit %s%s %s\n", v.Version, v.Commit, map[bool]string{true: " (modified)"}[v.Modified], v.GoVersion)
 		return 0
 	}
 	for _, c := range commands {
@@ -85,7 +93,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 }
 
 func usage(w io.Writer) {
-	fmt.Fprintln(w, "usage: hyperroute <command> [flags]")
+	fmt.Fprintln(w, "usage: hyperroute <command> [flags]   (hyperroute --version: version and commit)")
 	fmt.Fprintln(w)
 	for _, c := range commands {
 		fmt.Fprintf(w, "  %-9s %s\n", c.name, c.summary)
@@ -98,8 +106,7 @@ func parseFlags(fs *flag.FlagSet, args []string, stderr io.Writer) error {
 	fs.SetOutput(io.Discard)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fs.SetOutput(stderr)
-			fs.PrintDefaults()
+			printUsage(fs, stderr)
 			return err
 		}
 		return usageError{err}
@@ -108,6 +115,19 @@ func parseFlags(fs *flag.FlagSet, args []string, stderr io.Writer) error {
 		return usagef("unexpected argument %q", fs.Arg(0))
 	}
 	return nil
+}
+
+// printUsage prints the usage line of fs's command, what it does, and its
+// flags.
+func printUsage(fs *flag.FlagSet, w io.Writer) {
+	fmt.Fprintf(w, "usage: hyperroute %s [flags]\n", fs.Name())
+	for _, c := range commands {
+		if c.name == fs.Name() {
+			fmt.Fprintln(w, c.summary)
+		}
+	}
+	fs.SetOutput(w)
+	fs.PrintDefaults()
 }
 
 // writeJSONL writes one JSON object per row.
