@@ -43,7 +43,7 @@ func init() {
 	commands = []command{
 		{"sim", "route configurations over a number of trials and summarise T; a list (4,6,8) or range (4:16:2) of a parameter sweeps it", runSim},
 		{"run", "run an experiment spec into Parquet files: run SPEC [--out DIR] [--profile P] [--shard i/k] …", runRun},
-		{"validate", "check a spec and show what a run of it does: validate SPEC", runValidate},
+		{"validate", "check a spec and show what a run of it does: validate SPEC [--verbose: every combination skipped]", runValidate},
 		{"list", "list experiments, routers, request patterns, queue disciplines, port models", runList},
 		{"merge", "check that all shards of a run are there, write its manifest: merge DIR/EXPERIMENT", runMerge},
 		{"verify", "read every file of DIR/EXPERIMENT, check it against the manifest and the spec: verify DIR/EXPERIMENT", runVerify},
