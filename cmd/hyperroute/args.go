@@ -11,6 +11,16 @@ import (
 // arguments, and returns the positional arguments; there must be want of
 // them, named by what in the error.
 func parseArgs(fs *flag.FlagSet, args []string, stderr io.Writer, want int, what string) ([]string, error) {
+	pos, err := positional(fs, args, stderr)
+	if err == nil && len(pos) != want {
+		return nil, usagef("want %s, got %d arguments", what, len(pos))
+	}
+	return pos, err
+}
+
+// positional parses the flags among args, before and after the positional
+// arguments, and returns the positional arguments.
+func positional(fs *flag.FlagSet, args []string, stderr io.Writer) ([]string, error) {
 	fs.SetOutput(io.Discard)
 	var pos []string
 	for {
@@ -27,9 +37,6 @@ func parseArgs(fs *flag.FlagSet, args []string, stderr io.Writer, want int, what
 		pos = append(pos, fs.Arg(0))
 		args = fs.Args()[1:]
 	}
-	if len(pos) != want {
-		return nil, usagef("want %s, got %d arguments", what, len(pos))
-	}
 	return pos, nil
 }
 
@@ -40,9 +47,14 @@ func experimentArg(fs *flag.FlagSet, args []string, stderr io.Writer) (dir, exp 
 	if err != nil {
 		return "", "", err
 	}
-	dir, exp = filepath.Split(filepath.Clean(pos[0]))
+	return splitExperiment(pos[0])
+}
+
+// splitExperiment splits the path DIR/EXPERIMENT.
+func splitExperiment(path string) (dir, exp string, err error) {
+	dir, exp = filepath.Split(filepath.Clean(path))
 	if exp == "" || exp == "." || exp == ".." {
-		return "", "", usagef("%q does not name an experiment directory", pos[0])
+		return "", "", usagef("%q does not name an experiment directory", path)
 	}
 	return dir, exp, nil
 }
