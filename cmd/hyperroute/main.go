@@ -8,7 +8,8 @@
 //	hyperroute list               experiments, routers, patterns, disciplines
 //	hyperroute merge DIR/EXP      check a sharded run and write its manifest
 //	hyperroute verify DIR/EXP     check every file against the manifest and the spec
-//	hyperroute summary DIR/EXP    T per grid point of a trials table, as the Go reader sees it
+//	hyperroute summary DIR/EXP…   T per grid point of a trials table (runs pooled), as the Go reader sees it
+//	hyperroute plot DIR/EXP --x COL --y COL --out FILE   a statistic of any column, per series
 //	hyperroute bound KIND [flags] a tail bound of thesis Ch. I [Schömer 1988] as JSON (or --batch, JSON lines)
 //	hyperroute collective [flags] one collective operation: steps, work, time, verified
 //
@@ -47,8 +48,9 @@ func init() {
 		{"list", "list experiments, routers, request patterns, queue disciplines, port models", runList},
 		{"merge", "check that all shards of a run are there, write its manifest: merge DIR/EXPERIMENT", runMerge},
 		{"verify", "read every file of DIR/EXPERIMENT, check it against the manifest and the spec: verify DIR/EXPERIMENT", runVerify},
-		{"summary", "per grid point of DIR/EXPERIMENT's trials table: trials and mean, sd, min, max of T: summary DIR/EXPERIMENT [--jsonl]", runSummary},
+		{"summary", "per grid point of the trials table, runs of one experiment pooled: trials, mean, sd, median, p90, p99, max of T, the loss: summary DIR/EXPERIMENT [DIR/EXPERIMENT…] [--jsonl]", runSummary},
 		{"bound", "tail bounds of the analysis (binomial, Chernoff, Hoeffding, Lemma I.5, Theorem I.1) as JSON: bound KIND [flags] | bound --batch", runBound},
+		{"plot", "draw statistics of a column of any table of a run, with 95% intervals: plot DIR/EXPERIMENT --x COL --y COL [--stat mean|median|p90|p99|max|share,…] [--by COL] [--table T] --out FILE.png|svg|pdf", runPlot},
 		{"figures", "draw the Chapter I figures from the Parquet files: figures [--results DIR] [--out DIR]", runFigures},
 		{"detours", "draw faulty cubes and choose detour systems (Ch. III): detours --n N --q Q --strategy heuristic|optimal|random --trials K [--jsonl]", runDetours},
 		{"collective", "simulate one collective operation: collective --op OP --algo NAME --topology T --p P --port one|all --model sf|ct --m M --ts TS --tw TW --th TH [--jsonl]", runCollective},
