@@ -2,6 +2,7 @@ package experiments
 
 import (
 	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -62,5 +63,36 @@ func TestREADMEListsRegistry(t *testing.T) {
 	// tables: [trials, packets]        # default [trials]; also …
 	if got := line("# default [trials]; also "); !slices.Equal(append([]string{TableTrials, TablePackets}, got...), Tables) {
 		t.Errorf("README.md lists the tables trials, packets, %q, want %q", got, Tables)
+	}
+}
+
+// TestNotebooksREADME checks that notebooks/README.md's table lists every
+// notebook, each with experiments that exist.
+func TestNotebooksREADME(t *testing.T) {
+	b, err := os.ReadFile("../notebooks/README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := regexp.MustCompile("(?m)^\\| `([0-9a-z-]+\\.ipynb)` \\| ([^|]*) \\|").FindAllStringSubmatch(string(b), -1)
+	var listed []string
+	specs := append(Names(), CollectiveNames()...)
+	for _, r := range rows {
+		listed = append(listed, r[1])
+		for _, m := range regexp.MustCompile("`([a-z-]+)`").FindAllStringSubmatch(strings.Split(r[2], "(")[0], -1) {
+			if !slices.Contains(specs, m[1]) {
+				t.Errorf("notebooks/README.md: %s reads %q, which is no experiment", r[1], m[1])
+			}
+		}
+	}
+	files, err := filepath.Glob("../notebooks/*.ipynb")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	for _, f := range files {
+		want = append(want, filepath.Base(f))
+	}
+	if !slices.Equal(listed, want) {
+		t.Errorf("notebooks/README.md lists %q, the notebooks are %q", listed, want)
 	}
 }
