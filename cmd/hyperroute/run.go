@@ -142,8 +142,12 @@ func printRunSummary(w io.Writer, spec *experiments.Spec, sh experiments.Shard, 
 		if sum.Stale > 0 {
 			redone = fmt.Sprintf(" (%d of them written by another harness build)", sum.Stale)
 		}
-		fmt.Fprintf(w, "%s: %d units run%s, %d skipped (complete); %d trials in %.1fs: %.0f trials/s, %.3g packet-hops/s; rows written: %s\n",
-			spec.Name, sum.Run, redone, sum.Skipped, sum.Trials, secs, float64(sum.Trials)/secs, float64(sum.Hops)/secs, strings.Join(rows, ", "))
+		hops := "" // none for experiments that route nothing (draw_only)
+		if sum.Hops > 0 {
+			hops = fmt.Sprintf(", %.3g packet-hops/s", float64(sum.Hops)/secs)
+		}
+		fmt.Fprintf(w, "%s: %d units run%s, %d skipped (complete); %d trials in %.1fs: %.0f trials/s%s; rows written: %s\n",
+			spec.Name, sum.Run, redone, sum.Skipped, sum.Trials, secs, float64(sum.Trials)/secs, hops, strings.Join(rows, ", "))
 	}
 	dir := filepath.Join(out, spec.Name)
 	if sum.Manifest != "" {

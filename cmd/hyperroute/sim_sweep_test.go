@@ -135,3 +135,18 @@ func TestProgressLine(t *testing.T) {
 		t.Errorf("ETA %s, want 3m20s", got)
 	}
 }
+
+// TestRunNoHops checks that run's summary gives no packet-hops/s for an
+// experiment that routes nothing (draw_only), and does for one that routes.
+func TestRunNoHops(t *testing.T) {
+	noBatchEnv(t)
+	for spec, want := range map[string]bool{
+		"name: draw\ngrid:\n  n: 4\n  router: ecube\n  q: 0.05\n  detours: heuristic\ndraw_only: true\ntrials: 3\nseed: 1\n": false,
+		"name: route\ngrid:\n  n: 4\n  router: ecube\ntrials: 3\nseed: 1\n":                                                  true,
+	} {
+		code, _, stderr := cli("run", writeSpec(t, spec), "--out", t.TempDir(), "--workers", "1")
+		if code != 0 || strings.Contains(stderr, "packet-hops/s") != want {
+			t.Errorf("run %q: exit %d, packet-hops/s in %q: want %v", spec, code, stderr, want)
+		}
+	}
+}
