@@ -135,3 +135,54 @@ func Sweep(base Config, values map[string][]string) ([]Config, error) {
 	}
 	return cfgs, nil
 }
+
+// ParamValue is a parameter as a flag.Value: one value, a comma-separated
+// list or a range (ParseValues). Values is nil until set; with Into set,
+// Set sets that one instead (an alias).
+type ParamValue struct {
+	Param  *Param
+	Values []string
+	Into   *ParamValue
+}
+
+// String returns the values set, or the default.
+func (v *ParamValue) String() string {
+	switch {
+	case v == nil || v.Param == nil:
+		return ""
+	case v.Values == nil:
+		return v.Param.Default
+	}
+	return strings.Join(v.Values, ",")
+}
+
+// Set reads the values.
+func (v *ParamValue) Set(s string) error {
+	vals, err := v.Param.ParseValues(s)
+	if err != nil {
+		return err
+	}
+	if v.Into != nil {
+		v = v.Into
+	}
+	v.Values = vals
+	return nil
+}
+
+// IsBoolFlag reports whether the parameter is a Bool, a flag without a
+// value.
+func (v *ParamValue) IsBoolFlag() bool { return v.Param != nil && v.Param.Type == Bool }
+
+// Usage is the help of p's flag; the type in backquotes names the value
+// for the flag package.
+func (p *Param) Usage() string {
+	switch p.Type {
+	case Int:
+		return p.Doc + ": an `int`, a list (4,6,8) or a range (4:16:2)"
+	case Float:
+		return p.Doc + ": a `number`, a list (0,0.01) or a range (0:0.1:0.02)"
+	case Name:
+		return p.Doc + ": a `name` of " + strings.Join(p.Names(), ", ") + ", or a list of them"
+	}
+	return p.Doc + " (true,false sweeps both)"
+}

@@ -135,7 +135,7 @@ func (p *progress) eta(el time.Duration, work, total int64) string {
 	return time.Duration(float64(total-work) / rate * float64(time.Second)).Round(time.Second).String()
 }
 
-// simBar is the progress of sim: on a terminal only.
+// simBar is the progress of sim, drawn on a terminal only.
 type simBar struct {
 	*progress
 	trials, work atomic.Int64
@@ -144,21 +144,20 @@ type simBar struct {
 // simProgress starts the progress of trials trials of each of cfgs on w,
 // if w is a terminal.
 func simProgress(w io.Writer, cfgs []routers.Config, trials int) *simBar {
-	b := &simBar{}
-	if !isTerminal(w) {
-		return b
-	}
 	var total experiments.Progress
 	for _, c := range cfgs {
 		total.TotalTrials += int64(trials)
 		total.TotalWork += int64(trials) * trialWork(c)
 	}
+	b := &simBar{}
 	b.progress = &progress{w: w, tty: true, name: "sim", done: make(chan struct{}), snap: func() experiments.Progress {
 		s := total
 		s.Trials, s.Work = b.trials.Load(), b.work.Load()
 		return s
 	}}
-	b.start()
+	if isTerminal(w) {
+		b.start()
+	}
 	return b
 }
 
@@ -174,17 +173,9 @@ func (b *simBar) trialDone(c routers.Config) {
 
 // pause clears the bar, to print under it; the next draw brings it back.
 func (b *simBar) pause() {
-	if b.progress != nil {
-		b.mu.Lock()
-		b.clear()
-		b.mu.Unlock()
-	}
-}
-
-func (b *simBar) stop() {
-	if b.progress != nil {
-		b.progress.stop()
-	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.clear()
 }
 
 // unit reports a unit written or skipped.
