@@ -80,7 +80,10 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 	base := routers.Defaults()
 	if *faultFile != "" {
 		n := base.N
-		if vs := values["n"].Values; len(vs) == 1 {
+		switch vs := values["n"].Values; {
+		case len(vs) > 1:
+			return usagef("--faults %s: a fault list is of one cube, so one --n, not %s", *faultFile, strings.Join(vs, ","))
+		case len(vs) == 1:
 			n, _ = strconv.Atoi(vs[0])
 		}
 		list, err := readFaults(*faultFile, n)

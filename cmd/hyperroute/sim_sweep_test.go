@@ -2,6 +2,8 @@ package main
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -40,6 +42,11 @@ func TestSimSweep(t *testing.T) {
 		if code != 2 || stdout != "" || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, c.want) {
 			t.Errorf("sim %s: exit %d, %q%q; want exit 2 and one line with %q", c.args, code, stdout, stderr, c.want)
 		}
+	}
+	list := filepath.Join(t.TempDir(), "faults.txt")
+	os.WriteFile(list, []byte("0 1\n"), 0o644)
+	if code, _, stderr := cli("sim", "--n", "4,5", "--faults", list); code != 2 || !strings.Contains(stderr, "a fault list is of one cube, so one --n, not 4,5") {
+		t.Errorf("sim --n 4,5 --faults: exit %d, %q", code, stderr)
 	}
 	if code, _, stderr := cli("sim", "--n", "1e1", "--trials", "1", "--jsonl"); code != 0 {
 		t.Errorf("sim --n 1e1: exit %d: %s", code, stderr)
