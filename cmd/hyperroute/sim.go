@@ -105,12 +105,6 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 	if *recordFlag != "" && *jsonl {
 		return usagef("--record and --jsonl: set one of them (--record trials writes the rows of --jsonl)")
 	}
-	var rec recording
-	for i := range cfgs {
-		if err := checkSim(&cfgs[i], *recordFlag, &rec, *trials, *workers, len(cfgs) > 1); err != nil {
-			return usageError{err}
-		}
-	}
 	if err := experiments.CheckName(*stream); err != nil {
 		return usagef("stream %v", err)
 	}
@@ -119,6 +113,12 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 	}
 	if *workers < 1 {
 		return usagef("workers=%d: must be at least 1", *workers)
+	}
+	var rec recording
+	for i := range cfgs {
+		if err := checkSim(&cfgs[i], *recordFlag, &rec, *trials, *workers, len(cfgs) > 1); err != nil {
+			return usageError{err}
+		}
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
@@ -182,9 +182,12 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 // checkSim sets up what c records for --record and checks that c can run
 // trials trials on workers workers; in a sweep, the error names the point.
 func checkSim(c *routers.Config, record string, rec *recording, trials, workers int, sweep bool) error {
-	err := c.Validate()
-	if err == nil && record != "" {
+	var err error
+	if record != "" {
 		*rec, err = parseRecord(record, c)
+	}
+	if err == nil {
+		err = c.Validate()
 	}
 	if err == nil {
 		// The workers run trials at once; --record keeps every trial's
