@@ -30,9 +30,10 @@ EXPERIMENTS := valiant-tail routing-compare queue-disciplines priority-load rela
 	butterfly-tail butterfly-loads replication-loss detour-existence matching faulty-valiant adaptive-baselines \
 	collectives-size collectives-scale collectives-bounds faulty-bitonic
 PROFILE     ?=
-# The small defaults are redone after a rebuild of the harness; paper runs
-# refuse files of another build (experiments/README.md).
-RUN_FLAGS   = --out $(RESULTS)$(if $(PROFILE), --profile $(PROFILE), --redo-stale)
+# The small defaults are redone after a rebuild of the harness or a change
+# of their spec (a pull); paper runs refuse files of another build or spec
+# (experiments/README.md).
+RUN_FLAGS   = --out $(RESULTS)$(if $(PROFILE), --profile $(PROFILE), --redo-stale --redo-changed)
 
 experiment: build
 	$(BIN) run valiant-tail $(RUN_FLAGS)

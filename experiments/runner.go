@@ -29,6 +29,11 @@ type Runner struct {
 	// and skips the others that are complete; without it (or Force)
 	// such files are an error.
 	RedoStale bool
+	// RedoChanged removes the files of another run of the experiment
+	// without a profile (an older spec after a pull) and runs anew, if
+	// this run has no profile either; Replaced then says how they differed.
+	RedoChanged bool
+	Replaced    error
 	// OnUnit, if set, is called after each unit is written or skipped.
 	OnUnit func(UnitDone)
 
@@ -162,6 +167,9 @@ func (r *Runner) checkExisting(root string) error {
 			continue
 		}
 		if err := sameRun(want, r.Shard.K, f); err != nil {
+			if redone, rerr := r.redoChanged(root, f, err); redone || rerr != nil {
+				return rerr
+			}
 			return fmt.Errorf("%s holds results of another run (%w); remove it or choose another results directory", root, err)
 		}
 		got, _ := dataset.ManifestFromMeta(f.Meta)

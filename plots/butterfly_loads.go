@@ -112,9 +112,9 @@ func mean(xs []float64) float64 {
 // butterfly-loads/loadcounts at the largest n: for a few priorities of both
 // phases, the mean over trials of the fraction of nodes w with f(p, w) = f
 // (markers) against Bin(N, 1/N) with N = stats.LemmaII2Law(n, p) (lines),
-// on a log y axis; the last category holds f ≥ K. The notes give each
-// priority's p-value (loadLawTests) and the smallest of them times the
-// number of priorities tested.
+// on a log y axis; the last category holds f ≥ K. A note gives the
+// smallest of the priorities' p-values (loadLawTests) and it times the
+// number of priorities tested, in one line.
 func ButterflyLoads(dir, out string) (Output, error) {
 	var o Output
 	rows, err := readLoadCounts(dir, "butterfly-loads")
@@ -132,12 +132,14 @@ func ButterflyLoads(dir, out string) (Output, error) {
 	if len(tests) == 0 {
 		return o, fmt.Errorf("butterfly-loads: fewer than two trials at n=%d", n)
 	}
-	worst := 1.0
+	least := tests[0]
 	for _, lt := range tests {
-		worst = math.Min(worst, lt.PValue*float64(len(tests)))
-		o.Notes = append(o.Notes, fmt.Sprintf("n=%d p=%d: Bin(%d, 1/%d), p-value %.3g", n, lt.P, lt.N, lt.N, lt.PValue))
+		if lt.PValue < least.PValue {
+			least = lt
+		}
 	}
-	o.Notes = append(o.Notes, fmt.Sprintf("n=%d: all %d priorities, p-value %.3g", n, len(tests), math.Min(worst, 1)))
+	o.Notes = append(o.Notes, fmt.Sprintf("n=%d: f(p, w) against Bin(N, 1/N) at %d priorities, smallest p-value %.3g (p=%d), times %d: %.3g",
+		n, len(tests), least.PValue, least.P, len(tests), math.Min(least.PValue*float64(len(tests)), 1)))
 
 	shown := []int{2, n, n + 1, 2*n + 1}
 	p := newPlot("load f (last: f or more)", "fraction of nodes with f(p, w) = f")

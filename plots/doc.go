@@ -55,6 +55,10 @@
 //     against the number of nodes, beside the closed forms.
 //   - CollectivesBounds: the cube's algorithms against the lower bounds.
 //
+// Custom draws any table of any run (`hyperroute plot`): a statistic of one
+// column against another, one series per value of a third, with 95%
+// intervals (package summary), into one PNG, SVG or PDF file.
+//
 // All figures share one style (style.go): one paper column wide (3.4 in),
 // Liberation Serif at 8 pt, the Okabe–Ito colours, bounds in grey. A log
 // axis never receives a zero: such rows are left out and the Output notes

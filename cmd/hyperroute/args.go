@@ -11,24 +11,10 @@ import (
 // arguments, and returns the positional arguments; there must be want of
 // them, named by what in the error.
 func parseArgs(fs *flag.FlagSet, args []string, stderr io.Writer, want int, what string) ([]string, error) {
-	fs.SetOutput(io.Discard)
-	var pos []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				fs.SetOutput(stderr)
-				fs.PrintDefaults()
-				return nil, err
-			}
-			return nil, usageError{err}
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		pos = append(pos, fs.Arg(0))
-		args = fs.Args()[1:]
-	}
+	pos, err := positional(fs, args, stderr)
 	switch {
+	case err != nil:
+		return nil, err
 	case want == 0 && len(pos) > 0:
 		return nil, usagef("unexpected argument %q", pos[0])
 	case len(pos) != want:
@@ -43,6 +29,28 @@ func parseFlags(fs *flag.FlagSet, args []string, stderr io.Writer) error {
 	return err
 }
 
+// positional parses the flags among args, before and after the positional
+// arguments, and returns the positional arguments.
+func positional(fs *flag.FlagSet, args []string, stderr io.Writer) ([]string, error) {
+	fs.SetOutput(io.Discard)
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				printUsage(fs, stderr)
+				return nil, err
+			}
+			return nil, usageError{err}
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		pos = append(pos, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
+	return pos, nil
+}
+
 // experimentArg parses the flags among args and the one positional
 // argument DIR/EXPERIMENT, and returns DIR and EXPERIMENT.
 func experimentArg(fs *flag.FlagSet, args []string, stderr io.Writer) (dir, exp string, err error) {
@@ -50,9 +58,14 @@ func experimentArg(fs *flag.FlagSet, args []string, stderr io.Writer) (dir, exp 
 	if err != nil {
 		return "", "", err
 	}
-	dir, exp = filepath.Split(filepath.Clean(pos[0]))
+	return splitExperiment(pos[0])
+}
+
+// splitExperiment splits the path DIR/EXPERIMENT.
+func splitExperiment(path string) (dir, exp string, err error) {
+	dir, exp = filepath.Split(filepath.Clean(path))
 	if exp == "" || exp == "." || exp == ".." {
-		return "", "", usagef("%q does not name an experiment directory", pos[0])
+		return "", "", usagef("%q does not name an experiment directory", path)
 	}
 	return dir, exp, nil
 }

@@ -2,19 +2,22 @@
 //
 // Usage:
 //
-//	hyperroute sim [flags]        one configuration, a summary table or JSON lines
+//	hyperroute sim [flags]        configurations (lists and ranges sweep), a summary or JSON lines
 //	hyperroute run SPEC [flags]   an experiment spec, into Parquet files
 //	hyperroute validate SPEC      check a spec
 //	hyperroute list               experiments, routers, patterns, disciplines
 //	hyperroute merge DIR/EXP      check a sharded run and write its manifest
 //	hyperroute verify DIR/EXP     check every file against the manifest and the spec
-//	hyperroute summary DIR/EXP    T per grid point of a trials table, as the Go reader sees it
+//	hyperroute summary DIR/EXP…   T per grid point of a trials table (runs pooled), as the Go reader sees it
+//	hyperroute plot DIR/EXP --x COL --y COL --out FILE   a statistic of any column, per series
 //	hyperroute bound KIND [flags] a bound of the thesis' analysis [Schömer 1988] as JSON (or --batch, JSON lines)
 //	hyperroute figures [flags]    every figure, from the Parquet files of the experiments
 //	hyperroute detours [flags]    faulty cubes and their detour systems (Ch. III), a summary or JSON lines
+//	hyperroute loss [flags]       the probability that a message is lost on a faulty cube, with its standard error
 //	hyperroute collective [flags] one collective operation: steps, work, time, verified
 //
-// Run "hyperroute help" for the list of subcommands.
+// Run "hyperroute help" for the list of subcommands, "hyperroute --version"
+// for the version and commit of the build.
 package main
 
 import (
@@ -24,6 +27,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"github.com/hyperroute/hyperroute/dataset"
 )
 
 // usageError marks bad input: exit status 2.
@@ -40,17 +45,18 @@ var commands []command
 
 func init() {
 	commands = []command{
-		{"sim", "route one configuration over a number of trials and summarise T", runSim},
+		{"sim", "route configurations over a number of trials and summarise T; a list (4,6,8) or range (4:16:2) of a parameter sweeps it", runSim},
 		{"run", "run an experiment spec into Parquet files: run SPEC [--out DIR] [--profile P] [--shard i/k] …", runRun},
-		{"validate", "check a spec and show what a run of it does: validate SPEC", runValidate},
+		{"validate", "check a spec and show what a run of it does: validate SPEC [--verbose: every combination skipped]", runValidate},
 		{"list", "list experiments, routers, request patterns, queue disciplines, port models", runList},
 		{"merge", "check that all shards of a run are there, write its manifest: merge DIR/EXPERIMENT", runMerge},
 		{"verify", "read every file of DIR/EXPERIMENT, check it against the manifest and the spec: verify DIR/EXPERIMENT", runVerify},
-		{"summary", "per grid point of DIR/EXPERIMENT's trials table: trials and mean, sd, min, max of T: summary DIR/EXPERIMENT [--jsonl]", runSummary},
+		{"summary", "per grid point of the trials table, runs of one experiment pooled: trials, mean, sd, median, p90, p99, max of T, the loss: summary DIR/EXPERIMENT [DIR/EXPERIMENT…] [--jsonl]", runSummary},
 		{"bound", "a bound or exact probability of the analysis (Ch. I–III) as JSON: bound KIND [flags] | bound --batch; bound --help lists the kinds", runBound},
+		{"plot", "draw statistics of a column of any table of a run, with 95% intervals: plot DIR/EXPERIMENT --x COL --y COL [--stat mean|median|p90|p99|max|share,…] [--by COL] [--table T] --out FILE.png|svg|pdf", runPlot},
 		{"figures", "draw every figure (Ch. I–III, collectives) from the Parquet files: figures [--results DIR] [--out DIR]", runFigures},
 		{"detours", "draw faulty cubes and choose detour systems (Ch. III): detours --n N --q Q --strategy heuristic|optimal|random --trials K [--jsonl]", runDetours},
-		{"collective", "simulate one collective operation: collective --op OP --algo NAME --topology T --p P --port one|all --model sf|ct --m M --ts TS --tw TW --th TH [--jsonl]", runCollective},
+		{"collective", "simulate one collective operation: collective --op OP --algo NAME --topology T --p P --port single|all --model sf|ct --m M --ts TS --tw TW --th TH [--jsonl]", runCollective},
 		{"loss", "estimate the probability that a message is lost on a faulty cube, with its standard error (Ch. II.5): loss --router disjoint|valiant --n N --q Q [--pieces M] [--port single|all] --rse R --seed S [--jsonl]", runLoss},
 	}
 }
@@ -63,6 +69,11 @@ func main() {
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
 		usage(stdout)
+		return 0
+	}
+	if args[0] == "--version" || args[0] == "version" {
+		v := dataset.CurrentProvenance()
+		fmt.Fprintf(stdout, "hyperroute %s commit %s%s %s\n", v.Version, v.Commit, map[bool]string{true: " (modified)"}[v.Modified], v.GoVersion)
 		return 0
 	}
 	for _, c := range commands {
@@ -88,11 +99,24 @@ func run(args []string, stdout, stderr io.Writer) int {
 }
 
 func usage(w io.Writer) {
-	fmt.Fprintln(w, "usage: hyperroute <command> [flags]")
+	fmt.Fprintln(w, "usage: hyperroute <command> [flags]   (hyperroute --version: version and commit)")
 	fmt.Fprintln(w)
 	for _, c := range commands {
 		fmt.Fprintf(w, "  %-9s %s\n", c.name, c.summary)
 	}
+}
+
+// printUsage prints the usage line of fs's command, what it does, and its
+// flags.
+func printUsage(fs *flag.FlagSet, w io.Writer) {
+	fmt.Fprintf(w, "usage: hyperroute %s [flags]\n", fs.Name())
+	for _, c := range commands {
+		if c.name == fs.Name() {
+			fmt.Fprintln(w, c.summary)
+		}
+	}
+	fs.SetOutput(w)
+	fs.PrintDefaults()
 }
 
 // writeJSONL writes one JSON object per row.

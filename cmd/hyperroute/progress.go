@@ -6,29 +6,44 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"golang.org/x/term"
 
 	"github.com/hyperroute/hyperroute/experiments"
+	"github.com/hyperroute/hyperroute/routers"
 )
 
 // progress reports a run on stderr: a bar redrawn in place on a terminal, a
 // plain line every few seconds otherwise, and a line per unit.
 type progress struct {
-	w      io.Writer
-	tty    bool
-	r      *experiments.Runner
-	start0 time.Time
-	mu     sync.Mutex
-	drawn  bool // a bar is on the current line
-	done   chan struct{}
-	wg     sync.WaitGroup
+	w       io.Writer
+	tty     bool
+	name    string
+	snap    func() experiments.Progress
+	r       *experiments.Runner // nil for sim
+	start0  time.Time
+	mu      sync.Mutex
+	drawn   bool // a bar is on the current line
+	done    chan struct{}
+	wg      sync.WaitGroup
+	samples []sample // the work done at the recent draws, oldest first
+}
+
+// sample is the work done at a time since the start.
+type sample struct {
+	at   time.Duration
+	work int64
 }
 
 func newProgress(w io.Writer, r *experiments.Runner) *progress {
+	return &progress{w: w, tty: isTerminal(w), name: r.Spec.Name, snap: r.Progress, r: r, done: make(chan struct{})}
+}
+
+func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
-	return &progress{w: w, tty: ok && term.IsTerminal(int(f.Fd())), r: r, done: make(chan struct{})}
+	return ok && term.IsTerminal(int(f.Fd()))
 }
 
 // start draws the progress until stop.
@@ -71,30 +86,96 @@ func (p *progress) clear() {
 }
 
 func (p *progress) draw() {
-	s := p.r.Progress()
+	s := p.snap()
 	el := time.Since(p.start0)
 	rate := float64(s.Trials) / el.Seconds()
 	frac := 1.0
 	if s.TotalWork > 0 {
 		frac = float64(s.Work) / float64(s.TotalWork)
 	}
-	eta := "?"
-	if frac > 0 {
-		eta = time.Duration(float64(el) * (1 - frac) / frac).Round(time.Second).String()
+	eta := p.eta(el, s.Work, s.TotalWork)
+	var units string
+	if s.TotalUnits > 0 {
+		units = fmt.Sprintf(", %d/%d units, unit %s", s.Units, s.TotalUnits, s.Unit)
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if !p.tty {
-		fmt.Fprintf(p.w, "%s: %d/%d trials (%.0f%%), %d/%d units, %.0f trials/s, unit %s, ETA %s\n",
-			p.r.Spec.Name, s.Trials, s.TotalTrials, 100*frac, s.Units, s.TotalUnits, rate, s.Unit, eta)
+		fmt.Fprintf(p.w, "%s: %.0f%% of the work, %d/%d trials%s, %.0f trials/s, ETA %s\n",
+			p.name, 100*frac, s.Trials, s.TotalTrials, units, rate, eta)
 		return
 	}
 	const width = 30
 	fill := int(frac * width)
-	fmt.Fprintf(p.w, "\r\x1b[K%s [%s%s] %3.0f%% %d/%d trials, unit %s, %.0f trials/s, ETA %s",
-		p.r.Spec.Name, strings.Repeat("=", fill), strings.Repeat(" ", width-fill), 100*frac,
-		s.Trials, s.TotalTrials, s.Unit, rate, eta)
+	fmt.Fprintf(p.w, "\r\x1b[K%s [%s%s] %3.0f%% of the work, %d/%d trials%s, %.0f trials/s, ETA %s",
+		p.name, strings.Repeat("=", fill), strings.Repeat(" ", width-fill), 100*frac,
+		s.Trials, s.TotalTrials, units, rate, eta)
 	p.drawn = true
+}
+
+// eta estimates the time left at el from the rate of work over the last
+// third of the run (at least 10 s), so that it follows the later trials,
+// which take longer per unit of work than the first (larger n); over the
+// whole run if no work was done in that time.
+func (p *progress) eta(el time.Duration, work, total int64) string {
+	if work <= 0 {
+		return "?"
+	}
+	window := max(el/3, 10*time.Second)
+	i := 0
+	for i+1 < len(p.samples) && el-p.samples[i+1].at >= window {
+		i++
+	}
+	p.samples = append(p.samples[i:], sample{el, work})
+	s0 := p.samples[0]
+	rate := float64(work) / el.Seconds()
+	if work > s0.work && el > s0.at {
+		rate = float64(work-s0.work) / (el - s0.at).Seconds()
+	}
+	return time.Duration(float64(total-work) / rate * float64(time.Second)).Round(time.Second).String()
+}
+
+// simBar is the progress of sim, drawn on a terminal only.
+type simBar struct {
+	*progress
+	trials, work atomic.Int64
+}
+
+// simProgress starts the progress of trials trials of each of cfgs on w,
+// if w is a terminal.
+func simProgress(w io.Writer, cfgs []routers.Config, trials int) *simBar {
+	var total experiments.Progress
+	for _, c := range cfgs {
+		total.TotalTrials += int64(trials)
+		total.TotalWork += int64(trials) * trialWork(c)
+	}
+	b := &simBar{}
+	b.progress = &progress{w: w, tty: true, name: "sim", done: make(chan struct{}), snap: func() experiments.Progress {
+		s := total
+		s.Trials, s.Work = b.trials.Load(), b.work.Load()
+		return s
+	}}
+	if isTerminal(w) {
+		b.start()
+	}
+	return b
+}
+
+// trialWork estimates the effort of one trial of c: packets times
+// dimensions.
+func trialWork(c routers.Config) int64 { return (int64(c.Mu) << c.N) * int64(c.N) }
+
+// trialDone counts a trial of c done.
+func (b *simBar) trialDone(c routers.Config) {
+	b.trials.Add(1)
+	b.work.Add(trialWork(c))
+}
+
+// pause clears the bar, to print under it; the next draw brings it back.
+func (b *simBar) pause() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.clear()
 }
 
 // unit reports a unit written or skipped.
@@ -116,7 +197,7 @@ func (p *progress) unit(u experiments.UnitDone) {
 
 // unitName names unit u of the run: "valiant-tail n=8 shard 0/1".
 func (p *progress) unitName(u experiments.Unit) string {
-	return p.r.Spec.Name + " " + u.String() + " shard " + p.r.Shard.String()
+	return p.name + " " + u.String() + " shard " + p.r.Shard.String()
 }
 
 // damaged reports the files that the run set aside, a line per unit.

@@ -28,6 +28,7 @@ func runRun(args []string, _, stderr io.Writer) error {
 	force := fs.Bool("force", false, "redo units whose files are complete")
 	memory := fs.Int64("memory", 0, "`MiB` the trials may use at once, a trial's estimate times the workers (default: MemAvailable of /proc/meminfo)")
 	redoStale := fs.Bool("redo-stale", false, "redo the units written by another build of the harness, skip the other complete ones")
+	redoChanged := fs.Bool("redo-changed", false, "without --profile: remove the results of another run of the experiment without a profile (an older spec, seed or trial count) and run anew; make's small defaults")
 	pos, err := parseArgs(fs, args, stderr, 1, "one SPEC (an experiment name or a spec file)")
 	if err != nil {
 		return err
@@ -54,9 +55,12 @@ func runRun(args []string, _, stderr io.Writer) error {
 	if *memory < 0 {
 		return usagef("memory=%d: want MiB, at least 1", *memory)
 	}
-	r := &experiments.Runner{Spec: spec, Dir: *out, Workers: *workers, Shard: sh, Force: *force, RedoStale: *redoStale, Memory: *memory << 20}
+	r := &experiments.Runner{Spec: spec, Dir: *out, Workers: *workers, Shard: sh, Force: *force, RedoStale: *redoStale, RedoChanged: *redoChanged, Memory: *memory << 20}
 	if err := r.Prepare(); err != nil {
 		return usageError{err}
+	}
+	if r.Replaced != nil {
+		fmt.Fprintf(stderr, "%s: the results of an older run of it (%v) are removed, redoing it\n", filepath.Join(*out, spec.Name), r.Replaced)
 	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)

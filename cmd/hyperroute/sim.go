@@ -9,7 +9,6 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -17,7 +16,6 @@ import (
 	"github.com/hyperroute/hyperroute/experiments"
 	"github.com/hyperroute/hyperroute/faults"
 	"github.com/hyperroute/hyperroute/routers"
-	"github.com/hyperroute/hyperroute/stats"
 )
 
 // trialRow is one trial of `hyperroute sim --jsonl`: the trial, its seed,
@@ -60,50 +58,52 @@ func (r trialRow) MarshalJSON() ([]byte, error) {
 
 func runSim(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
-	values := make(map[string]*string)
+	values := make(map[string]*routers.ParamValue)
 	for i := range routers.Params {
 		p := &routers.Params[i]
-		values[p.Name] = paramFlag(fs, p)
+		values[p.Name] = &routers.ParamValue{Param: p}
+		fs.Var(values[p.Name], p.Name, p.Usage())
 	}
-	fs.Func("perm", "the same as --pattern", func(v string) error { *values["pattern"] = v; return nil })
+	fs.Var(&routers.ParamValue{Param: values["pattern"].Param, Into: values["pattern"]}, "perm", "the same as --pattern: a `name`")
 	faultFile := fs.String("faults", "", "a fault list: one failed edge \"v d\" per line")
-	trials := fs.Int("trials", 100, "number of trials")
+	trials := fs.Int("trials", 100, "number of trials per point")
 	seed := fs.Uint64("seed", 1, "master seed")
 	stream := fs.String("stream", "sim", "name the trial streams are derived from, with the seed and the instance; an experiment's name replays its trials")
 	workers := fs.Int("workers", runtime.NumCPU(), "parallel workers")
-	jsonl := fs.Bool("jsonl", false, "print one JSON object per trial instead of the summary")
+	jsonl := fs.Bool("jsonl", false, "print one JSON object per trial, its parameters included, instead of the summary")
 	recordFlag := fs.String("record", "", "print what the trials record instead of the summary: a comma-separated `list` of "+
 		strings.Join(recordKinds(), ", ")+
 		"; one JSON object per line with the key \"record\" naming the table (its columns as in dataset/SCHEMA.md) or trace (t, packet, from, to, prio per send)")
 	if err := parseFlags(fs, args, stderr); err != nil {
 		return err
 	}
-	cfg := routers.Defaults()
-	for i := range routers.Params {
-		p := &routers.Params[i]
-		if err := p.Set(&cfg, *values[p.Name]); err != nil {
-			return usageError{err}
-		}
-	}
+	base := routers.Defaults()
 	if *faultFile != "" {
-		list, err := readFaults(*faultFile, cfg.N)
+		n := base.N
+		switch vs := values["n"].Values; {
+		case len(vs) > 1:
+			return usagef("--faults %s: a fault list is of one cube, so one --n, not %s", *faultFile, strings.Join(vs, ","))
+		case len(vs) == 1:
+			n, _ = strconv.Atoi(vs[0])
+		}
+		list, err := readFaults(*faultFile, n)
 		if err != nil {
 			return usageError{err}
 		}
-		cfg.FaultList = list
+		base.FaultList = list
 	}
-	var rec recording
-	if *recordFlag != "" {
-		if *jsonl {
-			return usagef("--record and --jsonl: set one of them (--record trials writes the rows of --jsonl)")
-		}
-		var err error
-		if rec, err = parseRecord(*recordFlag, &cfg); err != nil {
-			return usageError{err}
+	sweep := make(map[string][]string)
+	for name, v := range values {
+		if v.Values != nil {
+			sweep[name] = v.Values
 		}
 	}
-	if err := cfg.Validate(); err != nil {
+	cfgs, err := routers.Sweep(base, sweep)
+	if err != nil {
 		return usageError{err}
+	}
+	if *recordFlag != "" && *jsonl {
+		return usagef("--record and --jsonl: set one of them (--record trials writes the rows of --jsonl)")
 	}
 	if err := experiments.CheckName(*stream); err != nil {
 		return usagef("stream %v", err)
@@ -114,76 +114,94 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 	if *workers < 1 {
 		return usagef("workers=%d: must be at least 1", *workers)
 	}
-	// The workers run trials at once; --record keeps every trial's records
-	// until all are done.
-	atOnce := min(*workers, *trials)
-	if *recordFlag != "" {
-		atOnce = *trials
-	}
-	if err := cfg.CheckMemory(atOnce, routers.AvailableMemory()); err != nil {
-		return usageError{err}
+	var rec recording
+	for i := range cfgs {
+		if err := checkSim(&cfgs[i], *recordFlag, &rec, *trials, *workers, len(cfgs) > 1); err != nil {
+			return usageError{err}
+		}
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-
-	rows := make([]trialRow, *trials)
-	var records []recorded
-	if *recordFlag != "" {
-		records = make([]recorded, *trials)
-	}
-	point := cfg.InstanceKey()
-	start := time.Now()
-	err := experiments.Parallel(ctx, *trials, *workers, func(s *routers.Sim, i int) error {
-		rng, trialSeed := experiments.TrialRand(*seed, *stream, point, i)
-		res, err := s.Trial(cfg, rng)
+	bar := simProgress(stderr, cfgs, *trials)
+	defer bar.stop()
+	for k, cfg := range cfgs {
+		rows := make([]trialRow, *trials)
+		var records []recorded
+		if *recordFlag != "" {
+			records = make([]recorded, *trials)
+		}
+		point := cfg.InstanceKey()
+		start := time.Now()
+		err := experiments.Parallel(ctx, *trials, *workers, func(s *routers.Sim, i int) error {
+			defer bar.trialDone(cfg)
+			rng, trialSeed := experiments.TrialRand(*seed, *stream, point, i)
+			res, err := s.Trial(cfg, rng)
+			if err != nil {
+				return err
+			}
+			rows[i] = trialRow{trial: i, seed: trialSeed, cfg: cfg, res: res}
+			if cfg.Faulty() {
+				rows[i].failed = s.Faults.Count()
+			}
+			if records != nil {
+				records[i], err = rec.trial(s, cfg, res, i, trialSeed)
+			}
+			return err
+		})
 		if err != nil {
 			return err
 		}
-		rows[i] = trialRow{trial: i, seed: trialSeed, cfg: cfg, res: res}
-		if cfg.Faulty() {
-			rows[i].failed = s.Faults.Count()
-		}
-		if records != nil {
-			records[i], err = rec.trial(s, cfg, res, i, trialSeed)
-		}
-		return err
-	})
-	if err != nil {
-		return err
-	}
-	elapsed := time.Since(start)
-	if records != nil {
-		for i, r := range records {
-			if err := rec.write(stdout, i, r); err != nil {
-				return err
+		elapsed := time.Since(start)
+		bar.pause()
+		switch {
+		case records != nil:
+			for i, r := range records {
+				if err := rec.write(stdout, i, r); err != nil {
+					return err
+				}
 			}
+		case *jsonl:
+			err = writeJSONL(stdout, rows)
+		default:
+			if k > 0 {
+				fmt.Fprintln(stdout)
+			}
+			rep := experiments.TrialsReport{Config: cfg, Elapsed: elapsed}
+			for _, r := range rows {
+				rep.Results, rep.Failed = append(rep.Results, r.res), append(rep.Failed, r.failed)
+			}
+			err = rep.Write(stdout)
 		}
-		return nil
+		if err != nil {
+			return err
+		}
 	}
-	if *jsonl {
-		return writeJSONL(stdout, rows)
-	}
-	return printSummary(stdout, cfg, rows, elapsed)
+	return nil
 }
 
-// paramFlag defines the flag of parameter p and returns where its value
-// goes: a bool flag for a Bool parameter, a string flag otherwise.
-func paramFlag(fs *flag.FlagSet, p *routers.Param) *string {
-	usage := p.Doc
-	if p.Type == routers.Name {
-		usage += ": " + fmt.Sprint(p.Names())
+// checkSim sets up what c records for --record and checks that c can run
+// trials trials on workers workers; in a sweep, the error names the point.
+func checkSim(c *routers.Config, record string, rec *recording, trials, workers int, sweep bool) error {
+	var err error
+	if record != "" {
+		*rec, err = parseRecord(record, c)
 	}
-	v := p.Default
-	if p.Type == routers.Bool {
-		fs.BoolFunc(p.Name, usage, func(s string) error {
-			b, err := strconv.ParseBool(s)
-			v = strconv.FormatBool(b)
-			return err
-		})
-		return &v
+	if err == nil {
+		err = c.Validate()
 	}
-	fs.StringVar(&v, p.Name, p.Default, usage)
-	return &v
+	if err == nil {
+		// The workers run trials at once; --record keeps every trial's
+		// records until all are done.
+		atOnce := min(workers, trials)
+		if record != "" {
+			atOnce = trials
+		}
+		err = c.CheckMemory(atOnce, routers.AvailableMemory())
+	}
+	if err != nil && sweep {
+		return fmt.Errorf("at %s: %w", c.Describe(), err)
+	}
+	return err
 }
 
 // readFaults reads the fault list in file for Q_n.
@@ -194,40 +212,6 @@ func readFaults(file string, n int) (*faults.Set, error) {
 	}
 	defer f.Close()
 	return faults.Parse(f, file, n)
-}
-
-func printSummary(w io.Writer, cfg routers.Config, rows []trialRow, elapsed time.Duration) error {
-	var ts []float64
-	var hops int64
-	for _, r := range rows {
-		if r.res.Routed() {
-			ts = append(ts, float64(r.res.T))
-		}
-		hops += r.res.Hops
-	}
-	slices.Sort(ts)
-	fmt.Fprintf(w, "%s n=%d %v-port queue=%v pattern=%s mu=%d, %d trials\n",
-		cfg.Router, cfg.N, cfg.Port, cfg.Queue, cfg.Pattern, cfg.Mu, len(rows))
-	if len(ts) < len(rows) {
-		fmt.Fprintf(w, "%d trials not routed: detours=%s found no detour for some failed edge\n", len(rows)-len(ts), cfg.Detours)
-	}
-	if len(ts) == 0 {
-		return nil
-	}
-	// Quantiles are Hyndman–Fan type 7, as NumPy's default.
-	mean, ci := stats.MeanCI(ts, 0.95)
-	q := stats.Quantiles(ts, 0.5, 0.9, 0.99)
-	// One trial has no sd and no interval.
-	sd, interval := "–", "–"
-	if len(ts) > 1 {
-		sd, interval = fmt.Sprintf("%.3f", stats.StdDev(ts)), fmt.Sprintf("[%.3f, %.3f]", ci.Lo, ci.Hi)
-	}
-	fmt.Fprintf(w, "%8s %8s %6s %8s %6s %6s %6s\n", "mean", "sd", "min", "median", "p90", "p99", "max")
-	fmt.Fprintf(w, "%8.3f %8s %6.0f %8.1f %6.1f %6.1f %6.0f\n", mean, sd, ts[0],
-		q[0], q[1], q[2], ts[len(ts)-1])
-	_, err := fmt.Fprintf(w, "mean T 95%% CI %s, T/n %.3f; %d packet-hops in %v: %.3g packet-hops/s\n",
-		interval, mean/float64(cfg.N), hops, elapsed.Round(time.Millisecond), float64(hops)/elapsed.Seconds())
-	return err
 }
 
 // measured returns measure i of res as JSON, null if not reported.

@@ -1,224 +1,207 @@
 package main
 
 import (
-	"cmp"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
 	"path/filepath"
-	"reflect"
 	"slices"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/apache/arrow-go/v18/arrow"
+	"gonum.org/v1/gonum/floats"
 
 	"github.com/hyperroute/hyperroute/dataset"
 	"github.com/hyperroute/hyperroute/routers"
-	"github.com/hyperroute/hyperroute/stats"
+	"github.com/hyperroute/hyperroute/summary"
 )
 
-// summaryRow is one grid point of `hyperroute summary`: its parameters,
-// its trials and the run time T over them.
-type summaryRow struct {
-	Grid   []gridValue // the table's parameter columns, in routers.Params order
-	Trials int
-	MeanT  float64
-	SdT    float64 // n−1 denominator; 0 for one trial
-	MinT   int64
-	MaxT   int64
-	t      []float64
-}
-
-// gridValue is the value of one parameter column at a grid point.
-type gridValue struct {
-	Name  string
-	Value any // as Arrow gives it for JSON: string, integer, float64 or bool
-}
-
-// MarshalJSON writes the parameters by name, then trials, mean_T, sd_T,
-// min_T and max_T.
-func (r summaryRow) MarshalJSON() ([]byte, error) {
-	b := []byte{'{'}
-	add := func(name string, v any) error {
-		if len(b) > 1 {
-			b = append(b, ',')
-		}
-		k, _ := json.Marshal(name)
-		x, err := json.Marshal(v)
-		b = append(append(append(b, k...), ':'), x...)
-		return err
-	}
-	for _, g := range r.Grid {
-		if err := add(g.Name, g.Value); err != nil {
-			return nil, err
-		}
-	}
-	for _, kv := range []struct {
-		name string
-		v    any
-	}{{"trials", r.Trials}, {"mean_T", r.MeanT}, {"sd_T", r.SdT}, {"min_T", r.MinT}, {"max_T", r.MaxT}} {
-		if err := add(kv.name, kv.v); err != nil {
-			return nil, err
-		}
-	}
-	return append(b, '}'), nil
-}
-
-// runSummary summarises the trials table of DIR/EXPERIMENT per grid point,
-// read with the harness' own Parquet reader (dataset.ReadDataset), so that
-// the notebooks' pyarrow, polars and DuckDB readings can be checked against
-// it.
+// runSummary summarises the trials tables of runs of one experiment per
+// grid point, pooled, read with the harness' own Parquet reader
+// (dataset.ReadDataset), so that the notebooks' pyarrow, polars and DuckDB
+// readings can be checked against it.
 func runSummary(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("summary", flag.ContinueOnError)
 	jsonl := fs.Bool("jsonl", false, "print one JSON object per grid point instead of the table")
-	dir, exp, err := experimentArg(fs, args, stderr)
+	pos, err := positional(fs, args, stderr)
 	if err != nil {
 		return err
 	}
-	tbl, err := dataset.ReadDataset(dir, exp, "trials")
-	if err != nil {
-		return err
+	if len(pos) == 0 {
+		return usagef("want DIR/EXPERIMENT, or several runs of one experiment to pool")
 	}
-	defer tbl.Release()
-	rows, err := summarize(tbl)
+	var tbls []arrow.Table
+	for _, path := range pos {
+		dir, exp, err := splitExperiment(path)
+		if err != nil {
+			return err
+		}
+		tbl, err := dataset.ReadDataset(dir, exp, "trials")
+		if err != nil {
+			return err
+		}
+		defer tbl.Release()
+		tbls = append(tbls, tbl)
+	}
+	if err := summary.CheckPool(pos, tbls); err != nil {
+		return usageError{err}
+	}
+	rows, err := summarize(tbls)
 	if err != nil {
-		return fmt.Errorf("%s: %w", filepath.Join(dir, exp, "trials"), err)
+		return fmt.Errorf("%s: %w", filepath.Join(pos[0], "trials"), err)
 	}
 	if *jsonl {
-		return writeJSONL(stdout, rows)
+		for _, r := range rows {
+			if err := writeObject(stdout, r.object()); err != nil {
+				return err
+			}
+		}
+		return nil
 	}
-	fmt.Fprintf(stdout, "%s: %d trials in %d grid points\n", filepath.Join(dir, exp, "trials"), tbl.NumRows(), len(rows))
+	var n int64
+	for _, t := range tbls {
+		n += t.NumRows()
+	}
+	fmt.Fprintf(stdout, "%s: %d trials in %d grid points\n", strings.Join(pos, " + "), n, len(rows))
 	return printSummaryTable(stdout, rows)
 }
 
-// printSummaryTable prints the rows as a table: the parameter columns
+// keyValue is one key of a JSON object, in order.
+type keyValue struct {
+	key   string
+	value any
+}
+
+// point is the summary of one grid point: its parameters, T's statistics
+// and, if the table records it, the loss.
+type point struct {
+	grid           []keyValue
+	t              summary.Sample
+	hasLoss        bool // the table has the columns lost and messages
+	lost, messages []float64
+}
+
+// object returns p as JSON keys: the parameters, trials, mean_T, sd_T,
+// min_T, max_T, median_T, p90_T and p99_T, then lost, messages and loss
+// (null where not recorded) if the table records them.
+func (p point) object() []keyValue {
+	row := append(slices.Clip(p.grid), keyValue{"trials", p.t.N}, keyValue{"mean_T", p.t.Mean}, keyValue{"sd_T", p.t.SD},
+		keyValue{"min_T", int64(p.t.Min)}, keyValue{"max_T", int64(p.t.Max)},
+		keyValue{"median_T", p.t.Median}, keyValue{"p90_T", p.t.P90}, keyValue{"p99_T", p.t.P99})
+	if !p.hasLoss {
+		return row
+	}
+	var lost, msgs, loss any
+	if len(p.lost) > 0 {
+		l, m := floats.Sum(p.lost), floats.Sum(p.messages)
+		lost, msgs, loss = int64(l), int64(m), l/m
+	}
+	return append(row, keyValue{"lost", lost}, keyValue{"messages", msgs}, keyValue{"loss", loss})
+}
+
+// summarize groups the rows of the trials tables by their parameter
+// columns (those of routers.Params), ordered by those columns in turn.
+func summarize(tbls []arrow.Table) ([]point, error) {
+	var names []string
+	var keys [][]any
+	for _, p := range routers.ParamNames() {
+		if len(tbls[0].Schema().FieldIndices(p)) == 0 {
+			continue
+		}
+		vs, err := summary.Values(tbls, p)
+		if err != nil {
+			return nil, err
+		}
+		names, keys = append(names, p), append(keys, vs)
+	}
+	ts, err := summary.Numbers(tbls, "T")
+	if err != nil {
+		return nil, err
+	}
+	lost, errL := summary.Numbers(tbls, "lost")
+	msgs, errM := summary.Numbers(tbls, "messages")
+	var points []point
+	for _, g := range summary.GroupBy(keys...) {
+		p := point{t: summary.Of(summary.At(ts, g.Rows)), hasLoss: errL == nil && errM == nil}
+		for j, name := range names {
+			p.grid = append(p.grid, keyValue{name, g.Key[j]})
+		}
+		if p.hasLoss {
+			p.lost, p.messages = summary.At(lost, g.Rows), summary.At(msgs, g.Rows)
+		}
+		points = append(points, p)
+	}
+	return points, nil
+}
+
+// writeObject writes row as one JSON object, its keys in order.
+func writeObject(w io.Writer, row []keyValue) error {
+	b := []byte{'{'}
+	for i, kv := range row {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		k, _ := json.Marshal(kv.key)
+		v, err := json.Marshal(kv.value)
+		if err != nil {
+			return err
+		}
+		b = append(append(append(b, k...), ':'), v...)
+	}
+	_, err := w.Write(append(b, "}\n"...))
+	return err
+}
+
+// printSummaryTable prints the points as a table: the parameter columns
 // router, port, queue, pattern, n and mu, the others where they vary, and
-// T's statistics.
-func printSummaryTable(w io.Writer, rows []summaryRow) error {
-	if len(rows) == 0 {
+// the statistics; a p99 of fewer than 100 trials is marked.
+func printSummaryTable(w io.Writer, points []point) error {
+	if len(points) == 0 {
 		return nil
 	}
 	var cols []int
-	for j, g := range rows[0].Grid {
-		varies := slices.ContainsFunc(rows, func(r summaryRow) bool { return r.Grid[j].Value != g.Value })
-		if varies || slices.Contains([]string{"router", "port", "queue", "pattern", "n", "mu"}, g.Name) {
+	for j, kv := range points[0].grid {
+		varies := slices.ContainsFunc(points, func(p point) bool { return p.grid[j].value != kv.value })
+		if varies || slices.Contains([]string{"router", "port", "queue", "pattern", "n", "mu"}, kv.key) {
 			cols = append(cols, j)
 		}
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	for _, j := range cols {
-		fmt.Fprintf(tw, "%s\t", rows[0].Grid[j].Name)
+		fmt.Fprintf(tw, "%s\t", points[0].grid[j].key)
 	}
-	fmt.Fprintln(tw, "trials\tmean T\tsd T\tmin T\tmax T\t")
-	for _, r := range rows {
+	fmt.Fprint(tw, "trials\tmean T\tsd T\tmedian T\tp90 T\tp99 T\tmax T\t")
+	loss := slices.ContainsFunc(points, func(p point) bool { return len(p.lost) > 0 })
+	if loss {
+		fmt.Fprint(tw, "lost\tmessages\tloss\t")
+	}
+	fmt.Fprintln(tw)
+	few := false
+	for _, p := range points {
 		for _, j := range cols {
-			fmt.Fprintf(tw, "%v\t", r.Grid[j].Value)
+			fmt.Fprintf(tw, "%v\t", p.grid[j].value)
 		}
-		fmt.Fprintf(tw, "%d\t%.4f\t%.4f\t%d\t%d\t\n", r.Trials, r.MeanT, r.SdT, r.MinT, r.MaxT)
-	}
-	return tw.Flush()
-}
-
-// summarize groups the rows of a trials table by its parameter columns
-// (every column named in routers.Params) and summarises T, ordered by those
-// columns in turn.
-func summarize(tbl arrow.Table) ([]summaryRow, error) {
-	var names []string
-	var chunks [][]arrow.Array
-	for i := range routers.Params {
-		name := routers.Params[i].Name
-		if len(tbl.Schema().FieldIndices(name)) == 0 {
-			continue
+		mark := ""
+		if p.t.N < 100 {
+			mark, few = "*", true
 		}
-		c, err := dataset.Column(tbl, name)
-		if err != nil {
-			return nil, err
+		fmt.Fprintf(tw, "%d\t%.4f\t%.4f\t%.1f\t%.1f\t%.1f%s\t%.0f\t", p.t.N, p.t.Mean, p.t.SD, p.t.Median, p.t.P90, p.t.P99, mark, p.t.Max)
+		switch {
+		case loss && len(p.lost) == 0:
+			fmt.Fprint(tw, "–\t–\t–\t")
+		case loss:
+			l, m := floats.Sum(p.lost), floats.Sum(p.messages)
+			fmt.Fprintf(tw, "%.0f\t%.0f\t%.4g\t", l, m, l/m)
 		}
-		names, chunks = append(names, name), append(chunks, c)
+		fmt.Fprintln(tw)
 	}
-	ts, err := dataset.Int64s(tbl, "T")
-	if err != nil {
-		return nil, err
+	if err := tw.Flush(); err != nil {
+		return err
 	}
-	grid := make([][]any, len(names)) // grid[j][i]: column j at row i
-	for j, c := range chunks {
-		for _, a := range c {
-			for i := range a.Len() {
-				grid[j] = append(grid[j], a.GetOneForMarshal(i))
-			}
-		}
+	if few {
+		fmt.Fprintln(w, "* p99 of fewer than 100 trials: about the max T")
 	}
-	groups := make(map[string]*summaryRow)
-	var key strings.Builder
-	for i, t := range ts {
-		key.Reset()
-		for j := range names {
-			fmt.Fprintf(&key, "%v\x00", grid[j][i])
-		}
-		g, ok := groups[key.String()]
-		if !ok {
-			g = &summaryRow{MinT: t, MaxT: t}
-			for j, name := range names {
-				g.Grid = append(g.Grid, gridValue{name, grid[j][i]})
-			}
-			groups[key.String()] = g
-		}
-		g.t = append(g.t, float64(t))
-		g.MinT, g.MaxT = min(g.MinT, t), max(g.MaxT, t)
-	}
-	rows := make([]summaryRow, 0, len(groups))
-	for _, g := range groups {
-		g.Trials = len(g.t)
-		var sum float64
-		for _, t := range g.t {
-			sum += t
-		}
-		g.MeanT = sum / float64(g.Trials)
-		if g.Trials > 1 {
-			g.SdT = stats.StdDev(g.t)
-		}
-		rows = append(rows, *g)
-	}
-	slices.SortFunc(rows, func(a, b summaryRow) int {
-		for j := range a.Grid {
-			if c := compareValues(a.Grid[j].Value, b.Grid[j].Value); c != 0 {
-				return c
-			}
-		}
-		return 0
-	})
-	return rows, nil
-}
-
-// compareValues orders two values of one column: numbers numerically,
-// false before true, strings lexically.
-func compareValues(a, b any) int {
-	switch x := a.(type) {
-	case string:
-		return strings.Compare(x, b.(string))
-	case bool:
-		return cmp.Compare(btoi(x), btoi(b.(bool)))
-	}
-	return cmp.Compare(number(a), number(b))
-}
-
-func btoi(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
-// number is an Arrow integer or float value as a float64.
-func number(v any) float64 {
-	switch r := reflect.ValueOf(v); {
-	case r.CanInt():
-		return float64(r.Int())
-	case r.CanUint():
-		return float64(r.Uint())
-	default:
-		return r.Float()
-	}
+	return nil
 }

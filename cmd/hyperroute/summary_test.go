@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"math"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -11,6 +12,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
+	"gonum.org/v1/gonum/floats"
 
 	"github.com/hyperroute/hyperroute/dataset"
 )
@@ -75,12 +77,16 @@ func TestSummary(t *testing.T) {
 		SdT                          float64 `json:"sd_T"`
 		MinT                         int     `json:"min_T"`
 		MaxT                         int     `json:"max_T"`
+		MedianT                      float64 `json:"median_T"`
+		P90T                         float64 `json:"p90_T"`
+		P99T                         float64 `json:"p99_T"`
 	}
+	// Quantiles of type 7: of 7, 8, 9 at 0.9 8 + 0.8, at 0.99 8 + 0.98.
 	want := []point{
-		{"valiant", "all", "priority", "random", 4, 1, false, 2, 5.5, math.Sqrt(0.5), 5, 6},
-		{"valiant", "single", "priority", "random", 4, 1, false, 3, 8, 1, 7, 9},
-		{"valiant", "single", "priority", "random", 4, 1, true, 1, 3, 0, 3, 3},
-		{"valiant", "single", "priority", "random", 5, 1, false, 1, 11, 0, 11, 11},
+		{"valiant", "all", "priority", "random", 4, 1, false, 2, 5.5, math.Sqrt(0.5), 5, 6, 5.5, 5.9, 5.99},
+		{"valiant", "single", "priority", "random", 4, 1, false, 3, 8, 1, 7, 9, 8, 8.8, 8.98},
+		{"valiant", "single", "priority", "random", 4, 1, true, 1, 3, 0, 3, 3, 3, 3, 3},
+		{"valiant", "single", "priority", "random", 5, 1, false, 1, 11, 0, 11, 11, 11, 11, 11},
 	}
 	if len(lines) != len(want) {
 		t.Fatalf("got %d lines, want %d:\n%s", len(lines), len(want), out)
@@ -96,6 +102,10 @@ func TestSummary(t *testing.T) {
 			t.Errorf("line %d: sd_T %v, want %v", i, got.SdT, want[i].SdT)
 		}
 		got.SdT = want[i].SdT
+		if math.Abs(got.P90T-want[i].P90T)+math.Abs(got.P99T-want[i].P99T) > 1e-12 {
+			t.Errorf("line %d: p90 %v, p99 %v, want %v, %v", i, got.P90T, got.P99T, want[i].P90T, want[i].P99T)
+		}
+		got.P90T, got.P99T = want[i].P90T, want[i].P99T
 		if got != want[i] {
 			t.Errorf("line %d: %+v, want %+v", i, got, want[i])
 		}
@@ -110,5 +120,77 @@ func TestSummary(t *testing.T) {
 	}
 	if code, _, _ := cli("summary", filepath.Join(dir, "missing")); code != 1 {
 		t.Errorf("missing experiment: exit %d, want 1", code)
+	}
+}
+
+// TestSummaryPool pools a run and its extension (run --first-trial): the
+// pooled summary is that of all their trials; it refuses runs that
+// overlap or are of another experiment, exit 2 and one line.
+func TestSummaryPool(t *testing.T) {
+	noBatchEnv(t)
+	spec := writeSpec(t, smallSpec)
+	a, b, c := t.TempDir(), t.TempDir(), t.TempDir()
+	for _, run := range [][]string{{"--out", a}, {"--out", b, "--first-trial", "9"}, {"--out", c, "--first-trial", "5"}} {
+		if code, _, stderr := cli(append([]string{"run", spec, "--workers", "1"}, run...)...); code != 0 {
+			t.Fatalf("run %v: %s", run, stderr)
+		}
+	}
+	code, out, stderr := cli("summary", filepath.Join(a, "small"), filepath.Join(b, "small"), "--jsonl")
+	if code != 0 {
+		t.Fatalf("summary of two runs: exit %d: %s", code, stderr)
+	}
+	// n=5 all-port valiant: 18 trials, T as the two tables hold them.
+	var ts []float64
+	for _, dir := range []string{a, b} {
+		tbl, err := dataset.ReadDataset(dir, "small", "trials")
+		if err != nil {
+			t.Fatal(err)
+		}
+		ns, _ := dataset.Int64s(tbl, "n")
+		rs, _ := dataset.Strings(tbl, "router")
+		ps, _ := dataset.Strings(tbl, "port")
+		tt, _ := dataset.Int64s(tbl, "T")
+		for i := range tt {
+			if ns[i] == 5 && rs[i] == "valiant" && ps[i] == "all" {
+				ts = append(ts, float64(tt[i]))
+			}
+		}
+		tbl.Release()
+	}
+	slices.Sort(ts)
+	var found bool
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		var r map[string]any
+		if err := json.Unmarshal([]byte(line), &r); err != nil {
+			t.Fatal(err)
+		}
+		if r["n"] == 5.0 && r["router"] == "valiant" && r["port"] == "all" {
+			found = true
+			mean := floats.Sum(ts) / float64(len(ts))
+			if r["trials"] != 18.0 || len(ts) != 18 || math.Abs(r["mean_T"].(float64)-mean) > 1e-12 || r["max_T"] != ts[17] ||
+				math.Abs(r["median_T"].(float64)-(ts[8]+ts[9])/2) > 1e-12 {
+				t.Errorf("pooled n=5: %v; want 18 trials of mean %v, max %v over %v", r, mean, ts[17], ts)
+			}
+		}
+	}
+	if !found {
+		t.Errorf("no n=5 point in:\n%s", out)
+	}
+	other := writeSpec(t, strings.Replace(smallSpec, "name: small", "name: other", 1))
+	if code, _, stderr := cli("run", other, "--out", c, "--workers", "1"); code != 0 {
+		t.Fatal(stderr)
+	}
+	for _, c := range []struct {
+		dirs []string
+		want string
+	}{
+		{[]string{filepath.Join(a, "small"), filepath.Join(c, "small")}, "overlap"},
+		{[]string{filepath.Join(a, "small"), filepath.Join(a, "small")}, "overlap"},
+		{[]string{filepath.Join(a, "small"), filepath.Join(c, "other")}, "runs of different experiments"},
+	} {
+		code, stdout, stderr := cli(append([]string{"summary"}, c.dirs...)...)
+		if code != 2 || stdout != "" || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, c.want) {
+			t.Errorf("summary %v: exit %d, %q%q; want exit 2 and one line with %q", c.dirs, code, stdout, stderr, c.want)
+		}
 	}
 }

@@ -1,0 +1,33 @@
+package routers
+
+import (
+	"fmt"
+	"slices"
+)
+
+// Describe names c as one line: the router, n, port model, queue, pattern
+// and μ, then every other parameter not at its default, and those of the
+// router's own that it uses (confluent, delivery and detour-queue only over
+// detours); a fault list by its size.
+func (c Config) Describe() string {
+	b := fmt.Sprintf("%s n=%d %v-port queue=%v pattern=%s mu=%d", c.Router, c.N, c.Port, c.Queue, c.Pattern, c.Mu)
+	var own []string
+	if k, err := Lookup(c.Router); err == nil {
+		own = k.Params
+	}
+	for _, p := range Params {
+		switch p.Name {
+		case "router", "n", "port", "queue", "pattern", "mu":
+			continue // above
+		}
+		v := p.Get(c)
+		uses := slices.Contains(own, p.Name) && (c.HasDetours() || !slices.Contains([]string{"confluent", "delivery", "detour-queue"}, p.Name))
+		if v != p.Default || uses {
+			b += " " + p.Name + "=" + v
+		}
+	}
+	if c.FaultList != nil {
+		b += fmt.Sprintf(" fault list of %d failed edges", c.FaultList.Count())
+	}
+	return b
+}
