@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/compress"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
@@ -50,6 +51,10 @@ func WriteParquet(path string, schema *arrow.Schema, recs []arrow.RecordBatch, m
 // metadata, to which it adds MetaDataSHA256.
 func writeParquet(path string, schema *arrow.Schema, recs []arrow.RecordBatch, md arrow.Metadata) error {
 	schema = arrow.NewSchemaWithEndian(schema.Fields(), &md, schema.Endianness())
+	plain := schema
+	if i := md.FindKey(MetaTable); i >= 0 {
+		schema = documented(md.Values()[i], schema)
+	}
 	props := parquet.NewWriterProperties(parquet.WithCompression(compress.Codecs.Zstd))
 	arrProps := pqarrow.NewArrowWriterProperties(pqarrow.WithStoreSchema())
 
@@ -62,6 +67,11 @@ func writeParquet(path string, schema *arrow.Schema, recs []arrow.RecordBatch, m
 			return err
 		}
 		for _, rec := range recs {
+			if rec.Schema().Equal(plain) {
+				// The same columns under the documented schema.
+				rec = array.NewRecordBatch(schema, rec.Columns(), rec.NumRows())
+				defer rec.Release()
+			}
 			if err := fw.Write(rec); err != nil {
 				return err
 			}

@@ -225,6 +225,80 @@ def read_arrow(results, experiment: str, table: str, columns=None):
     return dataset.to_table(columns=columns if columns is not None else grid_first(dataset.schema.names))
 
 
+#: pandas' nullable dtypes for the Arrow types of nullable columns: a null
+#: stays pd.NA (SCHEMA.md: "null, never NaN") and integers stay integers.
+_PANDAS_NULLABLE = {
+    pa.int8(): pd.Int8Dtype(),
+    pa.int16(): pd.Int16Dtype(),
+    pa.int32(): pd.Int32Dtype(),
+    pa.int64(): pd.Int64Dtype(),
+    pa.uint8(): pd.UInt8Dtype(),
+    pa.uint16(): pd.UInt16Dtype(),
+    pa.uint32(): pd.UInt32Dtype(),
+    pa.uint64(): pd.UInt64Dtype(),
+    pa.bool_(): pd.BooleanDtype(),
+    pa.float32(): pd.Float32Dtype(),
+    pa.float64(): pd.Float64Dtype(),
+    pa.string(): pd.StringDtype(),
+}
+
+
+def read(results, experiment: str, table: str, columns=None) -> pa.Table:
+    """The table as a pyarrow.Table, after require() has checked it against
+    its experiment's manifest: the partition columns from the folder names
+    with their types, the columns in the Go order (grid_first)."""
+    require(results, experiment, [table])
+    return read_arrow(results, experiment, table, columns)
+
+
+def read_pandas(results, experiment: str, table: str, columns=None) -> pd.DataFrame:
+    """The table (read) as a pandas DataFrame in which every nullable column
+    has pandas' nullable dtype (Int64, boolean, Float64, …): a null is pd.NA.
+    A plain Table.to_pandas() turns a nullable integer column into float64
+    with NaN, and a nullable boolean one into object."""
+    t = read(results, experiment, table, columns)
+    df = t.to_pandas()
+    for f in t.schema:
+        if f.nullable and f.type in _PANDAS_NULLABLE:
+            df[f.name] = t.column(f.name).to_pandas(types_mapper=_PANDAS_NULLABLE.get)
+    return df
+
+
+def read_polars(results, experiment: str, table: str, columns=None) -> pl.DataFrame:
+    """The table (read) as a polars DataFrame: types and nulls as in Arrow."""
+    return pl.from_arrow(read(results, experiment, table, columns))
+
+
+def duckdb_view(con, results, experiment: str, table: str, name: str | None = None) -> str:
+    """Create a DuckDB view of the table (after require()) with the
+    partition columns typed as in the Go tables, and return its name
+    (default: the table's)."""
+    require(results, experiment, [table])
+    name = name or table
+    con.sql(f'CREATE OR REPLACE VIEW "{name}" AS SELECT * FROM {duckdb_source(results, experiment, table)}')
+    return name
+
+
+def describe(results, experiment: str, table: str) -> pd.DataFrame:
+    """Each column of the table with its Arrow type, nullability, unit and
+    description, as the files' field metadata record them (from
+    dataset/SCHEMA.md)."""
+    schema = read_arrow(results, experiment, table).schema
+    rows = []
+    for f in schema:
+        md = f.metadata or {}
+        rows.append(
+            {
+                "column": f.name,
+                "type": str(f.type),
+                "nullable": f.nullable,
+                "unit": md.get(b"unit", b"").decode(),
+                "description": md.get(b"description", b"").decode(),
+            }
+        )
+    return pd.DataFrame(rows)
+
+
 def caption(m: dict) -> str:
     """One line of provenance for a figure: experiment, seed, spec digest,
     harness build."""
