@@ -78,3 +78,20 @@ func TestColumnDocsCells(t *testing.T) {
 		t.Errorf("b: %+v", got)
 	}
 }
+
+func TestColumnUnits(t *testing.T) {
+	for _, c := range []struct{ table, column, want string }{
+		{"trials", "T", "steps"},
+		{"trials", "hops", "packet-hops"},
+		{"trials", "d", "sub-steps"},
+		{"trials", "trial", ""},
+		{"trials", "n", ""}, // a grid column: no unit column
+		{"packets", "delay", "steps"},
+		{"messages", "at_dst", "copies"},
+		{"nosuch", "T", ""},
+	} {
+		if got, _ := DocOf(c.table, c.column); got.Unit != c.want {
+			t.Errorf("DocOf(%s, %s).Unit = %q, want %q", c.table, c.column, got.Unit, c.want)
+		}
+	}
+}

@@ -242,8 +242,8 @@ func emptiestCorner(series []Series) (top, left bool) {
 
 // axisLabel labels an axis with text and the unit SCHEMA.md gives column.
 func axisLabel(table, column, text string) string {
-	if u := dataset.ColumnUnit(table, column); u != "" {
-		return text + " (" + u + ")"
+	if d, _ := dataset.DocOf(table, column); d.Unit != "" {
+		return text + " (" + d.Unit + ")"
 	}
 	return text
 }
