@@ -43,7 +43,7 @@ func TestParseValues(t *testing.T) {
 		{"n", "4:40", "out of range"},
 		{"n", "", "empty value"},
 		{"port", "single,", "empty value"},
-		{"port", "one", "unknown port model"},
+		{"port", "three", "unknown port model"},
 		{"q", "0:1:0.00001", "more than"},
 	} {
 		p, _ := LookupParam(c.param)
