@@ -14,6 +14,7 @@ import (
 	"syscall"
 
 	"github.com/hyperroute/hyperroute/experiments"
+	"github.com/hyperroute/hyperroute/progress"
 )
 
 func runRun(args []string, _, stderr io.Writer) error {
@@ -69,12 +70,12 @@ func runRun(args []string, _, stderr io.Writer) error {
 		<-ctx.Done()
 		stop() // a second signal ends the process at once
 	}()
-	bar := newProgress(stderr, r)
-	bar.damaged(r.Damaged())
-	r.OnUnit = bar.unit
-	bar.start()
+	bar := progress.ForRun(stderr, r)
+	bar.Damaged(r.Damaged())
+	r.OnUnit = bar.Unit
+	bar.Start()
 	sum, err := r.Run(ctx)
-	bar.stop()
+	bar.Stop()
 	if errors.Is(err, context.Canceled) {
 		p := r.Progress()
 		return fmt.Errorf("interrupted: %d of %d units done and kept; run again to go on", p.Units, p.TotalUnits)

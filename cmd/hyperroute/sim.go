@@ -15,6 +15,7 @@ import (
 
 	"github.com/hyperroute/hyperroute/experiments"
 	"github.com/hyperroute/hyperroute/faults"
+	"github.com/hyperroute/hyperroute/progress"
 	"github.com/hyperroute/hyperroute/routers"
 )
 
@@ -72,7 +73,7 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 	workers := fs.Int("workers", runtime.NumCPU(), "parallel workers")
 	jsonl := fs.Bool("jsonl", false, "print one JSON object per trial, its parameters included, instead of the summary")
 	recordFlag := fs.String("record", "", "print what the trials record instead of the summary: a comma-separated `list` of "+
-		strings.Join(recordKinds(), ", ")+
+		strings.Join(experiments.RecordKinds(), ", ")+
 		"; one JSON object per line with the key \"record\" naming the table (its columns as in dataset/SCHEMA.md) or trace (t, packet, from, to, prio per send)")
 	if err := parseFlags(fs, args, stderr); err != nil {
 		return err
@@ -114,7 +115,7 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 	if *workers < 1 {
 		return usagef("workers=%d: must be at least 1", *workers)
 	}
-	var rec recording
+	var rec experiments.Recording
 	for i := range cfgs {
 		if err := checkSim(&cfgs[i], *recordFlag, &rec, *trials, *workers, len(cfgs) > 1); err != nil {
 			return usageError{err}
@@ -122,18 +123,18 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	bar := simProgress(stderr, cfgs, *trials)
-	defer bar.stop()
+	bar := progress.ForSim(stderr, cfgs, *trials)
+	defer bar.Stop()
 	for k, cfg := range cfgs {
 		rows := make([]trialRow, *trials)
-		var records []recorded
+		var records []experiments.Recorded
 		if *recordFlag != "" {
-			records = make([]recorded, *trials)
+			records = make([]experiments.Recorded, *trials)
 		}
 		point := cfg.InstanceKey()
 		start := time.Now()
 		err := experiments.Parallel(ctx, *trials, *workers, func(s *routers.Sim, i int) error {
-			defer bar.trialDone(cfg)
+			defer bar.TrialDone(cfg)
 			rng, trialSeed := experiments.TrialRand(*seed, *stream, point, i)
 			res, err := s.Trial(cfg, rng)
 			if err != nil {
@@ -144,7 +145,7 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 				rows[i].failed = s.Faults.Count()
 			}
 			if records != nil {
-				records[i], err = rec.trial(s, cfg, res, i, trialSeed)
+				records[i], err = rec.Trial(s, cfg, res, i, trialSeed)
 			}
 			return err
 		})
@@ -152,11 +153,11 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		elapsed := time.Since(start)
-		bar.pause()
+		bar.Pause()
 		switch {
 		case records != nil:
 			for i, r := range records {
-				if err := rec.write(stdout, i, r); err != nil {
+				if err := rec.Write(stdout, i, r); err != nil {
 					return err
 				}
 			}
@@ -181,10 +182,10 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 
 // checkSim sets up what c records for --record and checks that c can run
 // trials trials on workers workers; in a sweep, the error names the point.
-func checkSim(c *routers.Config, record string, rec *recording, trials, workers int, sweep bool) error {
+func checkSim(c *routers.Config, record string, rec *experiments.Recording, trials, workers int, sweep bool) error {
 	var err error
 	if record != "" {
-		*rec, err = parseRecord(record, c)
+		*rec, err = experiments.ParseRecording(record, c)
 	}
 	if err == nil {
 		err = c.Validate()

@@ -7,9 +7,6 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-	"time"
-
-	"github.com/hyperroute/hyperroute/experiments"
 )
 
 // TestSimSweep runs issue 21's contract: lists and ranges run every point,
@@ -117,29 +114,6 @@ func TestSimSummary(t *testing.T) {
 	}
 	if s := summary("--router", "ecube", "--pattern", "identity", "--n", "4", "--trials", "2"); strings.Contains(s, "packet-hops") {
 		t.Errorf("identity routes nothing, yet:\n%s", s)
-	}
-}
-
-// TestProgressLine checks run's progress line: the share of the work
-// named as such, and an ETA from the recent rate, not the whole run's.
-func TestProgressLine(t *testing.T) {
-	var b strings.Builder
-	snap := experiments.Progress{Trials: 9985, TotalTrials: 10400, Work: 72, TotalWork: 100, Units: 3, TotalUnits: 5, Unit: "n=16"}
-	p := &progress{w: &b, name: "valiant-tail", snap: func() experiments.Progress { return snap }, start0: time.Now().Add(-time.Minute)}
-	p.draw()
-	if got := b.String(); !strings.HasPrefix(got, "valiant-tail: 72% of the work, 9985/10400 trials, 3/5 units, unit n=16, ") {
-		t.Errorf("progress line %q", got)
-	}
-	// 50 of 100 in the first 50 s, 10 more in the 50 s since: the ETA is
-	// 40/(10/50 s) = 200 s, not 40/(60/100 s) = 67 s.
-	p.samples = nil
-	for i := range 10 {
-		p.eta(time.Duration(i)*5*time.Second, int64(i)*10, 100)
-	}
-	p.eta(50*time.Second, 50, 100)
-	p.eta(75*time.Second, 55, 100)
-	if got := p.eta(100*time.Second, 60, 100); got != "3m20s" {
-		t.Errorf("ETA %s, want 3m20s", got)
 	}
 }
 

@@ -1,4 +1,4 @@
-package main
+package experiments
 
 import (
 	"encoding/json"
@@ -9,41 +9,40 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/hyperroute/hyperroute/engine"
-	"github.com/hyperroute/hyperroute/experiments"
 	"github.com/hyperroute/hyperroute/routers"
 )
 
-// recordTrace is the record of `sim --record` that is not a table: every
+// RecordTrace is the record of `sim --record` that is not a table: every
 // send of the run.
-const recordTrace = "trace"
+const RecordTrace = "trace"
 
-// recordKinds lists what `sim --record` writes: the tables of a run and
+// RecordKinds lists what `sim --record` writes: the tables of a run and
 // the trace.
-func recordKinds() []string { return append(slices.Clone(experiments.Tables), recordTrace) }
+func RecordKinds() []string { return append(slices.Clone(Tables), RecordTrace) }
 
-// recording is what `sim --record` writes of each trial.
-type recording struct {
+// Recording is what `sim --record` writes of each trial.
+type Recording struct {
 	tables []string // tables, in the order asked for
 	trace  bool
 }
 
-// parseRecord parses the value of --record, a comma-separated list of
-// recordKinds, and sets what c records for it.
-func parseRecord(v string, c *routers.Config) (recording, error) {
-	var r recording
+// ParseRecording parses the value of --record, a comma-separated list of
+// RecordKinds, and sets what c records for it.
+func ParseRecording(v string, c *routers.Config) (Recording, error) {
+	var r Recording
 	for _, k := range strings.Split(v, ",") {
 		switch {
-		case k == recordTrace:
+		case k == RecordTrace:
 			r.trace = true
-		case slices.Contains(recordKinds(), k):
+		case slices.Contains(RecordKinds(), k):
 			if !slices.Contains(r.tables, k) {
 				r.tables = append(r.tables, k)
 			}
 		default:
-			return r, fmt.Errorf("--record %s: unknown record %q (want a comma-separated list of %s)", v, k, strings.Join(recordKinds(), ", "))
+			return r, fmt.Errorf("--record %s: unknown record %q (want a comma-separated list of %s)", v, k, strings.Join(RecordKinds(), ", "))
 		}
 	}
-	rec, err := experiments.TrialRecord(r.tables, *c)
+	rec, err := TrialRecord(r.tables, *c)
 	if err != nil {
 		return r, fmt.Errorf("--record %s: %v", v, err)
 	}
@@ -52,26 +51,26 @@ func parseRecord(v string, c *routers.Config) (recording, error) {
 	return r, nil
 }
 
-// recorded is what one trial leaves for `sim --record`.
-type recorded struct {
+// Recorded is what one trial leaves for `sim --record`.
+type Recorded struct {
 	trace []engine.Send
 	rows  [][]arrow.RecordBatch // per table of the recording
 }
 
-// trial returns what the recording writes of trial i of c, run by sim.
-func (r recording) trial(sim *routers.Sim, c routers.Config, res *routers.Result, i int, seed uint64) (recorded, error) {
-	var out recorded
+// Trial returns what the recording writes of trial i of c, run by sim.
+func (r Recording) Trial(sim *routers.Sim, c routers.Config, res *routers.Result, i int, seed uint64) (Recorded, error) {
+	var out Recorded
 	if r.trace {
 		out.trace = res.Trace // TrialRows drops it for delayseq
 	}
-	rows, err := experiments.TrialRows(r.tables, sim, c, res, i, seed)
+	rows, err := TrialRows(r.tables, sim, c, res, i, seed)
 	out.rows = rows
 	return out, err
 }
 
-// write writes the trial's records as JSON lines, each with its kind in
+// Write writes the trial's records as JSON lines, each with its kind in
 // the key "record": the trace first, then the tables' rows.
-func (r recording) write(w io.Writer, trial int, rec recorded) error {
+func (r Recording) Write(w io.Writer, trial int, rec Recorded) error {
 	for _, s := range rec.trace {
 		if _, err := fmt.Fprintf(w, `{"record":"trace","trial":%d,"t":%d,"packet":%d,"from":%d,"to":%d,"prio":%d}`+"\n",
 			trial, s.T, s.Packet, s.From, s.To, s.Prio); err != nil {

@@ -1,4 +1,8 @@
-package main
+// Package progress shows how far a run of the harness has come: a bar
+// redrawn in place on a terminal, a plain line every few seconds in a log,
+// a line per unit of an experiment written or skipped, and the files a run
+// set aside as damaged. It models nothing of the thesis.
+package progress
 
 import (
 	"fmt"
@@ -15,9 +19,9 @@ import (
 	"github.com/hyperroute/hyperroute/routers"
 )
 
-// progress reports a run on stderr: a bar redrawn in place on a terminal, a
+// Bar reports a run on w: a bar redrawn in place on a terminal, a
 // plain line every few seconds otherwise, and a line per unit.
-type progress struct {
+type Bar struct {
 	w       io.Writer
 	tty     bool
 	name    string
@@ -37,17 +41,19 @@ type sample struct {
 	work int64
 }
 
-func newProgress(w io.Writer, r *experiments.Runner) *progress {
-	return &progress{w: w, tty: isTerminal(w), name: r.Spec.Name, snap: r.Progress, r: r, done: make(chan struct{})}
+// ForRun returns the progress of r on w; Start shows it, Stop ends it.
+func ForRun(w io.Writer, r *experiments.Runner) *Bar {
+	return &Bar{w: w, tty: IsTerminal(w), name: r.Spec.Name, snap: r.Progress, r: r, done: make(chan struct{})}
 }
 
-func isTerminal(w io.Writer) bool {
+// IsTerminal reports whether w is a terminal.
+func IsTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
 	return ok && term.IsTerminal(int(f.Fd()))
 }
 
-// start draws the progress until stop.
-func (p *progress) start() {
+// Start draws the progress until Stop.
+func (p *Bar) Start() {
 	p.start0 = time.Now()
 	every := 5 * time.Second
 	if p.tty {
@@ -69,8 +75,8 @@ func (p *progress) start() {
 	}()
 }
 
-// stop ends the progress display and clears the bar.
-func (p *progress) stop() {
+// Stop ends the progress display and clears the bar.
+func (p *Bar) Stop() {
 	close(p.done)
 	p.wg.Wait()
 	p.mu.Lock()
@@ -78,14 +84,14 @@ func (p *progress) stop() {
 	p.clear()
 }
 
-func (p *progress) clear() {
+func (p *Bar) clear() {
 	if p.drawn {
 		fmt.Fprint(p.w, "\r\x1b[K")
 		p.drawn = false
 	}
 }
 
-func (p *progress) draw() {
+func (p *Bar) draw() {
 	s := p.snap()
 	el := time.Since(p.start0)
 	rate := float64(s.Trials) / el.Seconds()
@@ -117,7 +123,7 @@ func (p *progress) draw() {
 // third of the run (at least 10 s), so that it follows the later trials,
 // which take longer per unit of work than the first (larger n); over the
 // whole run if no work was done in that time.
-func (p *progress) eta(el time.Duration, work, total int64) string {
+func (p *Bar) eta(el time.Duration, work, total int64) string {
 	if work <= 0 {
 		return "?"
 	}
@@ -135,28 +141,28 @@ func (p *progress) eta(el time.Duration, work, total int64) string {
 	return time.Duration(float64(total-work) / rate * float64(time.Second)).Round(time.Second).String()
 }
 
-// simBar is the progress of sim, drawn on a terminal only.
-type simBar struct {
-	*progress
+// SimBar is the progress of sim, drawn on a terminal only.
+type SimBar struct {
+	*Bar
 	trials, work atomic.Int64
 }
 
-// simProgress starts the progress of trials trials of each of cfgs on w,
+// ForSim starts the progress of trials trials of each of cfgs on w,
 // if w is a terminal.
-func simProgress(w io.Writer, cfgs []routers.Config, trials int) *simBar {
+func ForSim(w io.Writer, cfgs []routers.Config, trials int) *SimBar {
 	var total experiments.Progress
 	for _, c := range cfgs {
 		total.TotalTrials += int64(trials)
 		total.TotalWork += int64(trials) * trialWork(c)
 	}
-	b := &simBar{}
-	b.progress = &progress{w: w, tty: true, name: "sim", done: make(chan struct{}), snap: func() experiments.Progress {
+	b := &SimBar{}
+	b.Bar = &Bar{w: w, tty: true, name: "sim", done: make(chan struct{}), snap: func() experiments.Progress {
 		s := total
 		s.Trials, s.Work = b.trials.Load(), b.work.Load()
 		return s
 	}}
-	if isTerminal(w) {
-		b.start()
+	if IsTerminal(w) {
+		b.Start()
 	}
 	return b
 }
@@ -165,21 +171,21 @@ func simProgress(w io.Writer, cfgs []routers.Config, trials int) *simBar {
 // dimensions.
 func trialWork(c routers.Config) int64 { return (int64(c.Mu) << c.N) * int64(c.N) }
 
-// trialDone counts a trial of c done.
-func (b *simBar) trialDone(c routers.Config) {
+// TrialDone counts a trial of c done.
+func (b *SimBar) TrialDone(c routers.Config) {
 	b.trials.Add(1)
 	b.work.Add(trialWork(c))
 }
 
-// pause clears the bar, to print under it; the next draw brings it back.
-func (b *simBar) pause() {
+// Pause clears the bar, to print under it; the next draw brings it back.
+func (b *SimBar) Pause() {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	b.clear()
 }
 
-// unit reports a unit written or skipped.
-func (p *progress) unit(u experiments.UnitDone) {
+// Unit reports a unit written or skipped.
+func (p *Bar) Unit(u experiments.UnitDone) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.clear()
@@ -196,12 +202,12 @@ func (p *progress) unit(u experiments.UnitDone) {
 }
 
 // unitName names unit u of the run: "valiant-tail n=8 shard 0/1".
-func (p *progress) unitName(u experiments.Unit) string {
+func (p *Bar) unitName(u experiments.Unit) string {
 	return p.name + " " + u.String() + " shard " + p.r.Shard.String()
 }
 
-// damaged reports the files that the run set aside, a line per unit.
-func (p *progress) damaged(files []experiments.Damaged) {
+// Damaged reports the files that the run set aside, a line per unit.
+func (p *Bar) Damaged(files []experiments.Damaged) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	for i := 0; i < len(files); {
