@@ -55,6 +55,14 @@
 //     against the number of nodes, beside the closed forms.
 //   - CollectivesBounds: the cube's algorithms against the lower bounds.
 //
+// The thesis' own illustrations, drawn from the harness' structures (no
+// experiment, no results):
+//
+//   - ThesisDetours: Figs. 3 and 4, a 3- and a 1-conjunct detour system
+//     on Q_4 (faults.System, Ch. III.1).
+//   - ThesisDilation: Fig. 7, the least node-confluent dilation
+//     (confluent.MinNode) of a 1-conjunct family against n (Ch. III.2).
+//
 // All figures share one style (style.go): one paper column wide (3.4 in),
 // Liberation Serif at 8 pt, the Okabe–Ito colours, bounds in grey. A log
 // axis never receives a zero: such rows are left out and the Output notes

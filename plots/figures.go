@@ -14,13 +14,14 @@ type Output struct {
 type Figure struct {
 	// Name is the file name stem in the output directory.
 	Name string
-	// Experiment is the experiment it reads.
+	// Experiment is the experiment it reads; empty for the thesis' own
+	// illustrations, drawn from the harness' structures without results.
 	Experiment string
 	// Doc says what it shows.
 	Doc string
 	// Draw reads the results directory and writes the figure to out. It
 	// returns an error wrapping ErrNoData if the experiment has not been
-	// run.
+	// run; a figure without an experiment ignores results.
 	Draw func(results, out string) (Output, error)
 }
 
@@ -46,4 +47,6 @@ var Figures = []Figure{
 	{"collectives-size-<op>", "collectives-size", "collective operations: time against block size m on 64 nodes, measured (markers) and closed form (dashed)", CollectivesSize},
 	{"collectives-scale-<op>", "collectives-scale", "collective operations: time against the number of nodes p, measured and closed form", CollectivesScale},
 	{"collectives-bounds", "collectives-bounds", "broadcast, scatter, gather, all-gather and total exchange on the all-port Q_n: steps and work over the lower bounds", CollectivesBounds},
+	{"thesis-fig3-4", "", "the thesis' Figs. 3 and 4: the 3- and the 1-conjunct detour system on Q_4 with failed edges 0→2, 9→11, 5→7, from faults.System", ThesisDetours},
+	{"thesis-fig7", "", "the thesis' Fig. 7: least and greedy node-confluent dilation of a 1-conjunct family against n, beside the edge-confluent γ + 2", ThesisDilation},
 }
