@@ -58,6 +58,10 @@
 // The thesis' own illustrations, drawn from the harness' structures (no
 // experiment, no results):
 //
+//   - ThesisPaths: Fig. 1, the disjoint paths α^d in Q_4 and the routes
+//     β^d in BF_4 (hypercube, butterfly; Ch. II.1–II.2).
+//   - ThesisTrees: Fig. 2, the node-disjoint trees of BF_4 behind Lemma
+//     II.3 (Ch. II.3).
 //   - ThesisDetours: Figs. 3 and 4, a 3- and a 1-conjunct detour system
 //     on Q_4 (faults.System, Ch. III.1).
 //   - ThesisDilation: Fig. 7, the least node-confluent dilation

@@ -42,6 +42,8 @@ func TestFigures(t *testing.T) {
 		"collectives-size-<op>":    {"collectives-size-aas", "collectives-size-oab"},
 		"collectives-scale-<op>":   {"collectives-scale-aas", "collectives-scale-oab"},
 		"collectives-bounds":       {"collectives-bounds"},
+		"thesis-fig1":              {"thesis-fig1"},
+		"thesis-fig2":              {"thesis-fig2"},
 		"thesis-fig3-4":            {"thesis-fig3-4"},
 		"thesis-fig7":              {"thesis-fig7"},
 	}

@@ -97,7 +97,7 @@ func joinNodes(nodes []uint32) string {
 // paint draws p into c: the cube's edges in light grey, failed edges
 // dashed black, each path in its colour (paths sharing an edge side by
 // side), the nodes, sub-step numbers beside the nodes in the colour of
-// their path, and the legend at the top right.
+// their path, and the legend below.
 func (p cubePicture) paint(c draw.Canvas) {
 	title(c, p.title)
 	nodes := 1 << p.n
@@ -105,8 +105,15 @@ func (p cubePicture) paint(c draw.Canvas) {
 	for v := range pos {
 		pos[v] = cubePos(uint32(v), p.n)
 	}
-	legendH := vg.Points(6.5*1.25*float64(len(p.legend)+1) + 1)
-	s := newSheet(c, pos, vg.Points(8), vg.Points(labelSize+2))
+	texts, colours := []string{}, []color.Color{}
+	if len(p.failed) > 0 {
+		texts, colours = append(texts, "dashed: failed edge"), append(colours, color.Black)
+	}
+	for k, l := range p.legend {
+		texts, colours = append(texts, l), append(colours, colour(k))
+	}
+	legendH := vg.Points(6.5*1.25*float64(len(texts)) + 2)
+	s := newSheet(draw.Crop(c, 0, 0, legendH, 0), pos, vg.Points(6), vg.Points(labelSize+2))
 	r := vg.Points(4.6)
 	grey := draw.LineStyle{Color: color.Gray{0xc8}, Width: vg.Points(0.5)}
 	for v := range uint32(nodes) {
@@ -138,11 +145,7 @@ func (p cubePicture) paint(c draw.Canvas) {
 			c.FillText(textStyle(6.5, colour(k)), at, strconv.Itoa(f))
 		}
 	}
-	colours := []color.Color{color.Black}
-	for k := range p.legend {
-		colours = append(colours, colour(k))
-	}
-	lines(c, vg.Point{X: c.Min.X + vg.Points(2), Y: c.Min.Y + legendH}, 6.5, append([]string{"dashed: failed edge"}, p.legend...), colours)
+	lines(c, vg.Point{X: c.Min.X + vg.Points(2), Y: c.Min.Y + legendH}, 6.5, texts, colours)
 }
 
 // paintStack paints pictures stacked top to bottom, one panel each.
@@ -164,6 +167,6 @@ func ThesisDetours(_, out string) (Output, error) {
 		_, gamma := y.Gamma()
 		pictures = append(pictures, detourPicture(y, fmt.Sprintf("Fig. %d: a %d-conjunct detour system on Q₄ (γ = %d)", 3+i, gamma, gamma)))
 	}
-	files, err := save(out, "thesis-fig3-4", Width, 2*PanelHeight, func(c draw.Canvas) { paintStack(c, pictures) })
+	files, err := save(out, "thesis-fig3-4", Width, 2*Height, func(c draw.Canvas) { paintStack(c, pictures) })
 	return Output{Files: files}, err
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/hyperroute/hyperroute/butterfly"
 	"github.com/hyperroute/hyperroute/confluent"
 	"github.com/hyperroute/hyperroute/faults"
 )
@@ -85,5 +86,92 @@ func checkDrawn(t *testing.T, draw func(string, string) (Output, error), stem st
 	}
 	for _, path := range o.Files {
 		checkFile(t, path)
+	}
+}
+
+// TestThesisPaths checks Fig. 1 against the thesis' example, s = 0,
+// z = 1110 in Q_4: the drawn cube paths cross the dimensions α = (1, 2, 3,
+// 4, 1), (2, 3, 4), (3, 4, 2), (4, 2, 3), and the drawn butterfly walks
+// take the hops β = 11111, 11100, 11010, 10110 (cross = 1) from (d, 0),
+// solid up to their last cross edge (the thesis' shortened β), every node
+// in a column of its layer.
+func TestThesisPaths(t *testing.T) {
+	alphas := [][]int{{1, 2, 3, 4, 1}, {2, 3, 4}, {3, 4, 2}, {4, 2, 3}}
+	betas := []string{"11111", "11100", "11010", "10110"}
+	cube := disjointPaths(fig1N, fig1S, fig1Z)
+	bf := betaRoutes(fig1N, fig1S, fig1Z)
+	if len(cube.paths) != 4 || len(bf.traces) != 4 {
+		t.Fatalf("%d cube paths, %d butterfly routes", len(cube.paths), len(bf.traces))
+	}
+	for d := 1; d <= 4; d++ {
+		want := []uint32{fig1S}
+		for _, dim := range alphas[d-1] {
+			want = append(want, want[len(want)-1]^1<<(dim-1))
+		}
+		if !slices.Equal(cube.paths[d-1], want) {
+			t.Errorf("α%d drawn %v, want %v", d, cube.paths[d-1], want)
+		}
+		tr := bf.traces[d-1][0]
+		l, v := d, uint32(fig1S)
+		walk, solid := []butterfly.Node{{L: l, V: v}}, 0
+		for i, b := range betas[d-1] {
+			if b == '1' {
+				v ^= 1 << (l - 1)
+				solid = i + 2
+			}
+			l = l%4 + 1
+			walk = append(walk, butterfly.Node{L: l, V: v})
+		}
+		if !slices.Equal(tr.Nodes, walk) || tr.Solid != solid || walk[len(walk)-1].V != fig1Z {
+			t.Errorf("β%d drawn %v solid %d, want %v solid %d", d, tr.Nodes, tr.Solid, walk, solid)
+		}
+		checkLayers(t, bf, tr)
+	}
+	checkDrawn(t, ThesisPaths, "thesis-fig1")
+}
+
+// TestThesisTrees checks Fig. 2: the roots are the thesis' u_1 = (2, 1),
+// (3, 2), (4, 4), (1, 8) for d = 1 … 4, each tree's walks follow edges of
+// BF_4 and cover 2^4 − 1 nodes, and no node lies in two trees.
+func TestThesisTrees(t *testing.T) {
+	p := disjointTrees(fig1N, fig1S)
+	b := butterfly.Net{N: fig1N}
+	roots := []butterfly.Node{{L: 2, V: 1}, {L: 3, V: 2}, {L: 4, V: 4}, {L: 1, V: 8}}
+	owner := map[butterfly.Node]int{}
+	for k, tree := range p.traces {
+		nodes := map[butterfly.Node]bool{}
+		for _, tr := range tree {
+			if tr.Nodes[0] != roots[k] {
+				t.Errorf("tree %d: root %v, want %v", k+1, tr.Nodes[0], roots[k])
+			}
+			for i, w := range tr.Nodes {
+				if i > 0 && w != b.Straight(tr.Nodes[i-1]) && w != b.Cross(tr.Nodes[i-1]) {
+					t.Errorf("tree %d: %v → %v is no edge", k+1, tr.Nodes[i-1], w)
+				}
+				nodes[w] = true
+			}
+			checkLayers(t, p, tr)
+		}
+		if len(nodes) != 1<<fig1N-1 {
+			t.Errorf("tree %d has %d nodes, want %d", k+1, len(nodes), 1<<fig1N-1)
+		}
+		for w := range nodes {
+			if j, ok := owner[w]; ok {
+				t.Errorf("%v in trees %d and %d", w, j+1, k+1)
+			}
+			owner[w] = k
+		}
+	}
+	checkDrawn(t, ThesisTrees, "thesis-fig2")
+}
+
+// checkLayers checks that every node of tr is drawn in a column of its
+// layer, inside the picture.
+func checkLayers(t *testing.T, p bflyPicture, tr bflyTrace) {
+	t.Helper()
+	for i, w := range tr.Nodes {
+		if j := tr.Col + i; j >= p.cols || p.layer(j) != w.L {
+			t.Errorf("%v drawn in column %d (layer %d) of %d", w, j, p.layer(j), p.cols)
+		}
 	}
 }
