@@ -64,6 +64,8 @@
 //     II.3 (Ch. II.3).
 //   - ThesisDetours: Figs. 3 and 4, a 3- and a 1-conjunct detour system
 //     on Q_4 (faults.System, Ch. III.1).
+//   - ThesisConfluent: Figs. 5 and 6, node-confluent detours with their
+//     sub-steps (confluent.MinNode, Ch. III.2).
 //   - ThesisDilation: Fig. 7, the least node-confluent dilation
 //     (confluent.MinNode) of a 1-conjunct family against n (Ch. III.2).
 //

@@ -50,5 +50,6 @@ var Figures = []Figure{
 	{"thesis-fig1", "", "the thesis' Fig. 1: the 4 disjoint paths α^d from 0 to 1110 in Q_4 and the butterfly routes β^d in BF_4, from hypercube.DisjointPaths and butterfly.Beta", ThesisPaths},
 	{"thesis-fig2", "", "the thesis' Fig. 2: the node-disjoint trees of depth 3 in BF_4 for s = 0, from butterfly.Net's edges", ThesisTrees},
 	{"thesis-fig3-4", "", "the thesis' Figs. 3 and 4: the 3- and the 1-conjunct detour system on Q_4 with failed edges 0→2, 9→11, 5→7, from faults.System", ThesisDetours},
+	{"thesis-fig5-6", "", "the thesis' Figs. 5 and 6: node-confluent detours with their sub-steps from confluent.MinNode, staggered on a shared edge, sharing a first and a last edge", ThesisConfluent},
 	{"thesis-fig7", "", "the thesis' Fig. 7: least and greedy node-confluent dilation of a 1-conjunct family against n, beside the edge-confluent γ + 2", ThesisDilation},
 }

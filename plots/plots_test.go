@@ -45,6 +45,7 @@ func TestFigures(t *testing.T) {
 		"thesis-fig1":              {"thesis-fig1"},
 		"thesis-fig2":              {"thesis-fig2"},
 		"thesis-fig3-4":            {"thesis-fig3-4"},
+		"thesis-fig5-6":            {"thesis-fig5-6"},
 		"thesis-fig7":              {"thesis-fig7"},
 	}
 	out := filepath.Join(dir, "figures")

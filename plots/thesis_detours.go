@@ -109,11 +109,18 @@ func (p cubePicture) paint(c draw.Canvas) {
 	if len(p.failed) > 0 {
 		texts, colours = append(texts, "dashed: failed edge"), append(colours, color.Black)
 	}
+	if len(p.numbers) > 0 {
+		texts, colours = append(texts, "v@f: leaves (last: reaches) v in sub-step f"), append(colours, color.Black)
+	}
 	for k, l := range p.legend {
 		texts, colours = append(texts, l), append(colours, colour(k))
 	}
 	legendH := vg.Points(6.5*1.25*float64(len(texts)) + 2)
-	s := newSheet(draw.Crop(c, 0, 0, legendH, 0), pos, vg.Points(6), vg.Points(labelSize+2))
+	right := vg.Length(0)
+	if len(p.numbers) > 0 {
+		right = vg.Points(8) // room for the numbers beside the nodes at the right
+	}
+	s := newSheet(draw.Crop(c, 0, -right, legendH, 0), pos, vg.Points(6), vg.Points(labelSize+2))
 	r := vg.Points(4.6)
 	grey := draw.LineStyle{Color: color.Gray{0xc8}, Width: vg.Points(0.5)}
 	for v := range uint32(nodes) {
@@ -137,12 +144,15 @@ func (p cubePicture) paint(c draw.Canvas) {
 	for v := range pos {
 		disc(c, s.at(pos[v]), r, strconv.Itoa(v), 5.5)
 	}
+	written := make([]int, nodes) // numbers written beside each node so far
 	for k, nums := range p.numbers {
 		for i, f := range nums {
-			at := s.at(pos[p.paths[k][i]])
-			at.X += r + vg.Points(1+4.2*float64(k))
+			v := p.paths[k][i]
+			at := s.at(pos[v])
+			at.X += r + vg.Points(2.5+4*float64(written[v]))
 			at.Y += r
 			c.FillText(textStyle(6.5, colour(k)), at, strconv.Itoa(f))
+			written[v]++
 		}
 	}
 	lines(c, vg.Point{X: c.Min.X + vg.Points(2), Y: c.Min.Y + legendH}, 6.5, texts, colours)

@@ -175,3 +175,49 @@ func checkLayers(t *testing.T, p bflyPicture, tr bflyTrace) {
 		}
 	}
 }
+
+// TestThesisConfluent checks Figs. 5 and 6: each drawn number is the
+// sub-step of confluent.MinNode's system (0 at the start, the dilation at
+// the end), each system is node-confluent with the least dilation (Fig.
+// 3's: 5, as its three detours leave node 1 in three different sub-steps;
+// Fig. 6's: 3, the least of any detour), and Fig.
+// 6's detours share their first node-time (left) and their last hop in
+// one sub-step (right), as the thesis' Fig. 6 shows. The figure is
+// written.
+func TestThesisConfluent(t *testing.T) {
+	for _, c := range []struct {
+		y     *faults.System
+		least int
+	}{{thesisFig3(), 5}, {fig6Left(), 3}, {fig6Right(), 3}} {
+		s, err := leastNode(c.y)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Check(); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.NodeConfluent(); err != nil {
+			t.Fatal(err)
+		}
+		if s.D != c.least {
+			t.Errorf("%v: dilation %d, want %d", c.y.Faults, s.D, c.least)
+		}
+		p := confluentPicture(s, "")
+		for k, u := range s.Detours {
+			want := []int{0, int(u.Hops[1].Slot), int(u.Hops[2].Slot), s.D}
+			nodes := []uint32{u.V, u.Hops[1].From, u.Hops[2].From, u.W()}
+			if u.Hops[0].Slot != 0 || !slices.Equal(p.numbers[k], want) || !slices.Equal(p.paths[k], nodes) {
+				t.Errorf("detour %d: drawn %v at %v, want %v at %v", k, p.paths[k], p.numbers[k], nodes, want)
+			}
+		}
+	}
+	l, _ := leastNode(fig6Left())
+	r, _ := leastNode(fig6Right())
+	if a, b := l.Detours[0].Hops[1], l.Detours[1].Hops[1]; a.From != b.From || a.Slot != b.Slot {
+		t.Errorf("Fig. 6 left: the detours leave 4 in sub-steps %d and %d", a.Slot, b.Slot)
+	}
+	if a, b := r.Detours[0].Hops[2], r.Detours[1].Hops[2]; a != b {
+		t.Errorf("Fig. 6 right: last hops %+v and %+v", a, b)
+	}
+	checkDrawn(t, ThesisConfluent, "thesis-fig5-6")
+}
