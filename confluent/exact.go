@@ -16,12 +16,17 @@ import (
 // partial assignments it gives up and returns the best system found with
 // exact false; Node's greedy system if none better.
 func MinNode(y *faults.System, budget int) (*System, bool, error) {
+	return minNode(y, budget, NodeLowerBound)
+}
+
+// minNode is MinNode, searching from the dilation bound(greedy) up.
+func minNode(y *faults.System, budget int, bound func(*System) int) (*System, bool, error) {
 	greedy, err := Node(y)
 	if err != nil || len(greedy.Detours) == 0 {
 		return greedy, err == nil, err
 	}
 	order := searchOrder(greedy)
-	for d := NodeLowerBound(greedy); d < greedy.D; d++ {
+	for d := bound(greedy); d < greedy.D; d++ {
 		s, _ := newSystem(y)
 		s.D = d
 		found, left := s.place(make(map[nodeTime][]int), order, budget)

@@ -46,7 +46,9 @@ func bruteMin(t *testing.T, y *faults.System, limit int) int {
 // Fig. 3 system, on Hub(3) about both centres (greedy 7 and 8, least 7)
 // and on random complete systems on Q_3 with at most four failed edges.
 // Each result is node-confluent, proved least, and its dilation is the
-// brute-force minimum.
+// brute-force minimum. So is the search's from dilation 3 up instead of
+// NodeLowerBound (which is tight on all of these), so that it must also
+// prove dilations infeasible.
 func TestMinNodeBrute(t *testing.T) {
 	systems := []*faults.System{figure3(t)}
 	for _, c := range []uint32{0, 7} {
@@ -73,9 +75,15 @@ func TestMinNodeBrute(t *testing.T) {
 			t.Fatalf("%v: exact %v, %v", y.Faults, exact, err)
 		}
 		mustPass(t, s, false)
-		if want := bruteMin(t, y, s.D); s.D != want {
+		want := bruteMin(t, y, s.D)
+		if s.D != want {
 			t.Errorf("%v: MinNode dilation %d, brute force %d\n%v", y.Faults, s.D, want, s)
 		}
+		s3, exact, err := minNode(y, 1<<20, func(*System) int { return 3 })
+		if err != nil || !exact || s3.D != want {
+			t.Errorf("%v: from 3 up: dilation %d (exact %v, %v), brute force %d", y.Faults, s3.D, exact, err, want)
+		}
+		mustPass(t, s3, false)
 		if lb := NodeLowerBound(s); lb > s.D {
 			t.Errorf("%v: lower bound %d above the least dilation %d", y.Faults, lb, s.D)
 		}
