@@ -4,7 +4,9 @@
 // every number in a figure traces to rows of a Parquet file. Each figure is
 // a function that reads a results directory with dataset.ReadDataset and
 // writes PNG (300 dpi), SVG and PDF files to an output directory; Figures
-// lists them, in this order, for `hyperroute figures`.
+// lists them, in this order, for `hyperroute figures`. The thesis' own
+// illustrations, last, show no measurement: they draw the harness'
+// structures (paths, routes, detour systems) and read no results.
 //
 // Chapter I, Valiant's two-phase routing:
 //
