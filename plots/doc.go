@@ -4,7 +4,9 @@
 // every number in a figure traces to rows of a Parquet file. Each figure is
 // a function that reads a results directory with dataset.ReadDataset and
 // writes PNG (300 dpi), SVG and PDF files to an output directory; Figures
-// lists them, in this order, for `hyperroute figures`.
+// lists them, in this order, for `hyperroute figures`. The thesis' own
+// illustrations, last, show no measurement: they draw the harness'
+// structures (paths, routes, detour systems) and read no results.
 //
 // Chapter I, Valiant's two-phase routing:
 //
@@ -54,6 +56,20 @@
 //   - CollectivesSize and CollectivesScale: time against block size and
 //     against the number of nodes, beside the closed forms.
 //   - CollectivesBounds: the cube's algorithms against the lower bounds.
+//
+// The thesis' own illustrations, drawn from the harness' structures (no
+// experiment, no results):
+//
+//   - ThesisPaths: Fig. 1, the disjoint paths α^d in Q_4 and the routes
+//     β^d in BF_4 (hypercube, butterfly; Ch. II.1–II.2).
+//   - ThesisTrees: Fig. 2, the node-disjoint trees of BF_4 behind Lemma
+//     II.3 (Ch. II.3).
+//   - ThesisDetours: Figs. 3 and 4, a 3- and a 1-conjunct detour system
+//     on Q_4 (faults.System, Ch. III.1).
+//   - ThesisConfluent: Figs. 5 and 6, node-confluent detours with their
+//     sub-steps (confluent.MinNode, Ch. III.2).
+//   - ThesisDilation: Fig. 7, the least node-confluent dilation
+//     (confluent.MinNode) of a 1-conjunct family against n (Ch. III.2).
 //
 // Custom draws any table of any run (`hyperroute plot`): a statistic of one
 // column against another, one series per value of a third, with 95%

@@ -14,13 +14,14 @@ type Output struct {
 type Figure struct {
 	// Name is the file name stem in the output directory.
 	Name string
-	// Experiment is the experiment it reads.
+	// Experiment is the experiment it reads; empty for the thesis' own
+	// illustrations, drawn from the harness' structures without results.
 	Experiment string
 	// Doc says what it shows.
 	Doc string
 	// Draw reads the results directory and writes the figure to out. It
 	// returns an error wrapping ErrNoData if the experiment has not been
-	// run.
+	// run; a figure without an experiment ignores results.
 	Draw func(results, out string) (Output, error)
 }
 
@@ -46,4 +47,9 @@ var Figures = []Figure{
 	{"collectives-size-<op>", "collectives-size", "collective operations: time against block size m on 64 nodes, measured (markers) and closed form (dashed)", CollectivesSize},
 	{"collectives-scale-<op>", "collectives-scale", "collective operations: time against the number of nodes p, measured and closed form", CollectivesScale},
 	{"collectives-bounds", "collectives-bounds", "broadcast, scatter, gather, all-gather and total exchange on the all-port Q_n: steps and work over the lower bounds", CollectivesBounds},
+	{"thesis-fig1", "", "the thesis' Fig. 1: the 4 disjoint paths α^d from 0 to 1110 in Q_4 and the butterfly routes β^d in BF_4, from hypercube.DisjointPaths and butterfly.Beta", ThesisPaths},
+	{"thesis-fig2", "", "the thesis' Fig. 2: the node-disjoint trees of depth 3 in BF_4 for s = 0, from butterfly.Net's edges", ThesisTrees},
+	{"thesis-fig3-4", "", "the thesis' Figs. 3 and 4: the 3- and the 1-conjunct detour system on Q_4 with failed edges 0→2, 9→11, 5→7, from faults.System", ThesisDetours},
+	{"thesis-fig5-6", "", "the thesis' Figs. 5 and 6: node-confluent detours with their sub-steps from confluent.MinNode, staggered on a shared edge, sharing a first and a last edge", ThesisConfluent},
+	{"thesis-fig7", "", "the thesis' Fig. 7: least and greedy node-confluent dilation of a 1-conjunct family against n, beside the edge-confluent γ + 2", ThesisDilation},
 }
