@@ -82,11 +82,17 @@
 //
 // # The fused step
 //
-// Routers whose packets follow e-cube legs (Legs) in the single-port model
-// say so (Fusable), and Run then steps them, under the Priority discipline
-// and with no faults, no Scheduler or Reactor and recording at most arrival
-// times and sends per step, by a step of its own that routes exactly as the
-// general one does, about twice as fast; Engine.Fused tells whether it will.
+// A router whose packets fit in 64-bit keys that sort as the Priority
+// discipline orders them (Keyed: priority, packet id, state of its own) in
+// the single-port model, such as routing along e-cube legs (Legs, Fusable)
+// or the copies of one phase on the butterfly, is stepped, under the
+// Priority discipline and with no faults, no Scheduler or Reactor and
+// recording at most arrival times and sends per step, by a step of its
+// own: each node keeps its keys smallest first, a step takes the smallest
+// of every node, the router moves them all (Keys.Hop, one call per batch)
+// and the engine puts them at their next nodes. It routes exactly as the
+// general step does, two to three times as fast; Engine.Fused tells
+// whether a run takes it.
 //
 // # Recording
 //
