@@ -91,8 +91,8 @@
 // own: each node keeps its keys smallest first, a step takes the smallest
 // of every node, the router moves them all (Keys.Hop, one call per batch)
 // and the engine puts them at their next nodes. It routes exactly as the
-// general step does, two to three times as fast; Engine.Fused tells
-// whether a run takes it.
+// general step does, about twice as fast; Engine.Fused tells whether a run
+// takes it.
 //
 // # Recording
 //
