@@ -66,7 +66,7 @@ bench:
 	$(GO) test -run='^$$' -bench='Valiant/n=(10|14|18|20)$$' -benchtime=5x ./routers/
 	$(GO) test -run='^$$' -bench='General' -benchtime=5x ./routers/
 	$(GO) test -run='^$$' -bench='Valiant/n=24$$' -benchtime=1x -timeout=30m ./routers/
-	$(GO) test -run='^$$' -bench='Disjoint/n=(10|14)$$' -benchtime=5x ./routers/
+	$(GO) test -run='^$$' -bench='Disjoint/n=(10|14|16)$$' -benchtime=5x ./routers/
 	$(GO) test -run='^$$' -bench='Disjoint/n=(18|20)$$' -benchtime=1x -timeout=30m ./routers/
 	$(GO) test -run='^$$' -bench='Overhead|Workers' -benchtime=20x ./experiments/
 

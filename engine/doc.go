@@ -10,6 +10,43 @@
 // run time T is the arrival time of the last packet (0 if no packet needs a
 // hop).
 //
+// # Invariants
+//
+// Every run, by either step, keeps these.
+//
+//   - Timing. A packet started before the run waits from time 0, one a
+//     Reactor starts in step t from time t+1. A packet sent in step t is
+//     at its next node, arrived or lost at time t+1 (Result.Arrival), and a
+//     packet that waits at a node from time a can leave it in step a at the
+//     earliest: what arrives in a step never leaves in it.
+//   - A step. In step t each queue of every node that the schedule serves
+//     (all queues, without a Scheduler) sends at most one packet, and
+//     exactly one if a packet waits in it from time t or earlier, chosen
+//     among those by the Discipline; the choice depends only on the packets
+//     waiting in that queue, not on the order nodes are visited in (under
+//     Random, on the draws, made node by node in ascending order).
+//   - Conservation. Every packet is at each time in exactly one place:
+//     waiting at one node, arrived, lost (Dropped) or held (never started,
+//     Held). A run ends when none waits, so that Packets() = arrived +
+//     Dropped + Held; Hops counts every send, lost ones too, and the sends
+//     per priority (PrioLoads, and Loads summed over nodes) add up to Hops.
+//   - T is the time the last packet arrived (a lost one does not count), 0
+//     if none moved; MaxQueue the most packets ready to leave one queue at
+//     the start of a step.
+//   - Progress. A run fails (ErrStalled) when packets wait but no queue
+//     sends for a whole round: one step, or Queues() steps under a
+//     Scheduler, which must therefore serve every queue within that many
+//     steps. It fails with ErrFull when more than 2^24−1 packets wait at one
+//     node or more than 127 arrive at one node in one step.
+//   - Arrival marks. The general step tells a packet that arrived in the
+//     current step from one that waited before by a node's count of fresh
+//     packets and the parity of the step they arrived in (the stamp). This
+//     is valid because every node that holds packets is visited in every
+//     step, also in a step that serves no queue (renewAll): a count left
+//     from two steps back would carry the current parity. The fused step
+//     needs no mark: it puts the packets sent in a step only after every
+//     node has chosen its own.
+//
 // # Nodes, queues and routers
 //
 // The Engine knows nodes and queues, not links. Every node has the same
@@ -45,11 +82,17 @@
 //
 // # The fused step
 //
-// Routers whose packets follow e-cube legs (Legs) in the single-port model
-// say so (Fusable), and Run then steps them, under the Priority discipline
-// and with no faults, no Scheduler or Reactor and recording at most arrival
-// times and sends per step, by a step of its own that routes exactly as the
-// general one does, about twice as fast; Engine.Fused tells whether it will.
+// A router whose packets fit in 64-bit keys that sort as the Priority
+// discipline orders them (Keyed: priority, packet id, state of its own) in
+// the single-port model, such as routing along e-cube legs (Legs, Fusable)
+// or the copies of one phase on the butterfly, is stepped, under the
+// Priority discipline and with no faults, no Scheduler or Reactor and
+// recording at most arrival times and sends per step, by a step of its
+// own: each node keeps its keys smallest first, a step takes the smallest
+// of every node, the router moves them all (Keys.Hop, one call per batch)
+// and the engine puts them at their next nodes. It routes exactly as the
+// general step does, about twice as fast; Engine.Fused tells whether a run
+// takes it.
 //
 // # Recording
 //

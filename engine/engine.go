@@ -30,6 +30,7 @@ type Engine struct {
 	started []Move   // packets a Reactor starts
 	serving []uint16 // the queues of a node that send, while picking
 	fast    fastStep // the fused step's state
+	legs    legKeys  // the keys of a Fusable router
 	queues  int
 	packets int
 	sched   Scheduler
@@ -100,10 +101,10 @@ func (e *Engine) Run(r Router, prios int) (*Result, error) {
 		res.Loads = make([]int32, prios*nn)
 		res.LoadNodes = nn
 	}
-	legs, fused := e.fusedLegs(r)
+	keys, fused := e.fusedKeys(r)
 	var live int
 	if fused {
-		live = e.startFused(legs)
+		live = e.startFused(keys, np, nn)
 	} else {
 		e.nodes.reset(nn, node{over: -1})
 		live = e.start(r)
@@ -118,7 +119,7 @@ func (e *Engine) Run(r Router, prios int) (*Result, error) {
 	for t, idle := int32(0), 0; live > 0; t++ {
 		sent := res.Hops
 		if fused {
-			live -= e.stepFused(legs, t)
+			live -= e.stepFused(keys, t)
 		} else {
 			live += e.step(r, t)
 		}

@@ -40,17 +40,31 @@ func (e *Engine) step(r Router, t int32) (change int) {
 		lo, hi = max(lo, 0), min(hi, e.queues)
 	}
 	e.moves = e.moves[:0]
-	if lo < hi {
-		for w := range e.busy {
-			for word := e.busy[w]; word != 0; word &= word - 1 {
-				e.pick(uint32(w<<6+bits.TrailingZeros64(word)), t, lo, hi)
-				if len(e.moves) >= sendChunk {
-					change += e.move(r, t)
-				}
+	if lo >= hi {
+		e.renewAll(t)
+		return e.move(r, t)
+	}
+	for w := range e.busy {
+		for word := e.busy[w]; word != 0; word &= word - 1 {
+			e.pick(uint32(w<<6+bits.TrailingZeros64(word)), t, lo, hi)
+			if len(e.moves) >= sendChunk {
+				change += e.move(r, t)
 			}
 		}
 	}
 	return change + e.move(r, t)
+}
+
+// renewAll forgets the fresh packets of every node that holds packets, in
+// step t, which serves no queue: a node's stamp is only the parity of the
+// step its fresh packets arrived in, so every node that holds packets must
+// be renewed in every step.
+func (e *Engine) renewAll(t int32) {
+	for w := range e.busy {
+		for word := e.busy[w]; word != 0; word &= word - 1 {
+			e.node[w<<6+bits.TrailingZeros64(word)].renew(t)
+		}
+	}
 }
 
 // stepOne is step for one queue per node under the Priority discipline

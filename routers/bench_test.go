@@ -55,7 +55,7 @@ func BenchmarkGeneral(b *testing.B) {
 // (a butterfly node each): engine buffers, and with the drawn instance and
 // the router's per-message state.
 func BenchmarkDisjoint(b *testing.B) {
-	for _, n := range []int{10, 14, 18, 20} {
+	for _, n := range []int{10, 14, 16, 18, 20} {
 		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
 			if n >= 20 && testing.Short() {
 				b.Skip("n=20 needs about 1 GiB and a minute; skipped with -short")

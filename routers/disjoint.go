@@ -47,15 +47,17 @@ func checkDisjoint(c Config) error {
 func (c Config) pieces() int { return max(c.Pieces, 1) }
 
 // disjointMemory estimates the memory of a trial of disjoint: per butterfly
-// node an engine node (40 bytes) and its failed-edge bit, a quarter of the
-// packets of one phase in the overflow pool at a time (24 bytes each), per
-// message its destination, intermediate, copies and forwarding time (14),
-// and what Record asks for: a packet sends at most n + 1 times in its
-// phase.
+// node the engine's state, the larger of the general step's (a node of 40
+// bytes, a quarter of the packets of one phase in the overflow pool at a
+// time, 24 bytes each) and the fused step's (a node of 32 bytes, a key and
+// a node number sent, 12, and a quarter in the pool, 16 each), and its
+// failed-edge bit; per message its destination, intermediate, copies and
+// forwarding time (14); and what Record asks for: a packet sends at most
+// n + 1 times in its phase.
 func disjointMemory(c Config) int64 {
 	nodes := int64(c.N) << c.N
 	packets := 2 * nodes
-	b := nodes*bytesPerNode + nodes/4*bytesPerOverflow + (nodes/int64(c.N))*14
+	b := nodes*max(bytesPerNode+bytesPerOverflow/4, 32+12+16/4) + (nodes/int64(c.N))*14
 	if c.Faulty() {
 		b += nodes / 8
 	}
@@ -71,7 +73,8 @@ func disjointMemory(c Config) int64 {
 // message (Rabin's information dispersal); y forwards once it has m, and z
 // has the message once m arrive. Every butterfly node is an engine node
 // with one queue, sending the packet with the fewest hops taken (ties to the
-// smaller id s·n + d − 1).
+// smaller id s·n + d − 1). A run of one phase without faults takes the
+// engine's fused step, the copies as keys (bflyKeys).
 type disjoint struct {
 	bf bfly
 }
