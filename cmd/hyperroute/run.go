@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -28,6 +29,9 @@ func runRun(args []string, _, stderr io.Writer) error {
 	force := fs.Bool("force", false, "redo units whose files are complete")
 	memory := fs.Int64("memory", 0, "`MiB` the trials may use at once, a trial's estimate times the workers (default: MemAvailable of /proc/meminfo)")
 	redoStale := fs.Bool("redo-stale", false, "redo the units written by another build of the harness, skip the other complete ones")
+	rse := fs.Float64("rse", 0, "stop each grid point at relative standard error `R` of the spec's rse measure (or --rse-measure), at most --trials trials")
+	rseMeasure := fs.String("rse-measure", "", "the trials-table `column` whose mean --rse targets (default: the spec's rse measure)")
+	rseBatch := fs.Int("rse-batch", 0, "trials between rse decisions (default: the spec's, else 20)")
 	pos, err := parseArgs(fs, args, stderr, 1, "one SPEC (an experiment name or a spec file)")
 	if err != nil {
 		return err
@@ -41,7 +45,10 @@ func runRun(args []string, _, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if set["first-trial"] {
+	if set["rse"] || set["rse-measure"] || set["rse-batch"] {
+		spec, err = withRSE(spec, set["rse"], *rse, *rseMeasure, *rseBatch)
+	}
+	if err == nil && set["first-trial"] {
 		spec, err = spec.WithFirstTrial(*first)
 	}
 	if err != nil {
@@ -100,6 +107,28 @@ func loadSpec(arg, profile string, trials int) (*experiments.Spec, error) {
 		}
 	}
 	return spec, nil
+}
+
+// withRSE returns spec with its rse rule's target, measure and batch
+// replaced by those given (target 0, measure "" and batch 0 keep the
+// spec's).
+func withRSE(spec *experiments.Spec, setTarget bool, target float64, measure string, batch int) (*experiments.Spec, error) {
+	r := spec.RSE
+	if setTarget {
+		if !(target > 0 && target < 1) {
+			return nil, fmt.Errorf("--rse=%v: want a relative standard error in (0, 1)", target)
+		}
+		r.Target = target
+	}
+	r.Measure = cmp.Or(measure, r.Measure)
+	r.Batch = cmp.Or(batch, r.Batch, experiments.DefaultRSEBatch)
+	switch {
+	case !r.On():
+		return nil, fmt.Errorf("--rse-measure, --rse-batch: %s has no rse rule; set its target with --rse", spec.Name)
+	case r.Measure == "":
+		return nil, fmt.Errorf("--rse: %s names no rse measure; give --rse-measure, a column of the trials table", spec.Name)
+	}
+	return spec.WithRSE(r)
 }
 
 // chooseShard returns the shard to run: from --shard, else from the
