@@ -17,7 +17,7 @@ import (
 	"github.com/hyperroute/hyperroute/experiments"
 )
 
-func runRun(args []string, _, stderr io.Writer) error {
+func runRun(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	out := fs.String("out", "results", "results directory: files go to DIR/<experiment>/")
 	workers := fs.Int("workers", runtime.NumCPU(), "parallel workers")
@@ -32,27 +32,43 @@ func runRun(args []string, _, stderr io.Writer) error {
 	rse := fs.Float64("rse", 0, "stop each grid point at relative standard error `R` of the spec's rse measure (or --rse-measure), at most --trials trials")
 	rseMeasure := fs.String("rse-measure", "", "the trials-table `column` whose mean --rse targets (default: the spec's rse measure)")
 	rseBatch := fs.Int("rse-batch", 0, "trials between rse decisions (default: the spec's, else 20)")
-	pos, err := parseArgs(fs, args, stderr, 1, "one SPEC (an experiment name or a spec file)")
+	dryRun := fs.Bool("dry-run", false, "print each SPEC's grid points, trials and estimated core-hours, peak memory and disk, from a calibration, and write nothing")
+	pos, err := parseArgs(fs, args, stderr, -1, "one SPEC (an experiment name or a spec file), or with --dry-run one or more")
 	if err != nil {
 		return err
+	}
+	if len(pos) > 1 && !*dryRun {
+		return usagef("want one SPEC (an experiment name or a spec file), got %d; more than one only with --dry-run", len(pos))
 	}
 	set := make(map[string]bool)
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	if set["trials"] && *trials < 1 {
 		return usagef("trials=%d out of range [1, %d]", *trials, experiments.MaxTrials)
 	}
-	spec, err := loadSpec(pos[0], *profile, *trials)
-	if err != nil {
-		return err
+	if *workers < 1 {
+		return usagef("workers=%d: must be at least 1", *workers)
 	}
-	if set["rse"] || set["rse-measure"] || set["rse-batch"] {
-		spec, err = withRSE(spec, set["rse"], *rse, *rseMeasure, *rseBatch)
+	var specs []*experiments.Spec
+	for _, arg := range pos {
+		spec, err := loadSpec(arg, *profile, *trials)
+		if err == nil && (set["rse"] || set["rse-measure"] || set["rse-batch"]) {
+			if spec, err = withRSE(spec, set["rse"], *rse, *rseMeasure, *rseBatch); err != nil {
+				err = usageError{err}
+			}
+		}
+		if err != nil {
+			return err
+		}
+		specs = append(specs, spec)
 	}
-	if err == nil && set["first-trial"] {
-		spec, err = spec.WithFirstTrial(*first)
+	if *dryRun {
+		return printEstimates(stdout, specs, *workers)
 	}
-	if err != nil {
-		return usageError{err}
+	spec := specs[0]
+	if set["first-trial"] {
+		if spec, err = spec.WithFirstTrial(*first); err != nil {
+			return usageError{err}
+		}
 	}
 	sh, err := chooseShard(*shardFlag, *shards, spec, os.Getenv)
 	if err != nil {
