@@ -28,9 +28,10 @@ type Manifest struct {
 	Spec        string                  `json:"spec"`        // full spec text
 	SpecSHA256  string                  `json:"spec_sha256"` // SpecDigest(Spec)
 	MasterSeed  uint64                  `json:"master_seed"`
-	Profile     string                  `json:"profile"`     // spec profile applied, "" for none
-	Trials      int                     `json:"trials"`      // trials per grid point
-	FirstTrial  int                     `json:"first_trial"` // index of the first trial
+	Profile     string                  `json:"profile"`       // spec profile applied, "" for none
+	Trials      int                     `json:"trials"`        // trials per grid point
+	FirstTrial  int                     `json:"first_trial"`   // index of the first trial
+	RSE         string                  `json:"rse,omitempty"` // the rule that stops a point's trials, "" for none
 	Harness     Provenance              `json:"harness"`
 	TieBreak    string                  `json:"tie_break"`
 	Started     time.Time               `json:"started"`
@@ -117,6 +118,7 @@ const (
 	MetaProfile    = "hyperroute.profile"
 	MetaTrials     = "hyperroute.trials"
 	MetaFirstTrial = "hyperroute.first_trial"
+	MetaRSE        = "hyperroute.rse"
 	MetaTable      = "hyperroute.table"
 
 	// Set by WriteParquet and WritePartition: the hex SHA-256 of the
@@ -154,6 +156,9 @@ func (m Manifest) FileMeta(table, shard string, rows int64) map[string]string {
 		MetaTrials:     strconv.Itoa(m.Trials),
 		MetaFirstTrial: strconv.Itoa(m.FirstTrial),
 	}
+	if m.RSE != "" {
+		meta[MetaRSE] = m.RSE
+	}
 	if !m.Started.IsZero() {
 		meta[MetaStarted] = m.Started.Format(time.RFC3339Nano)
 	}
@@ -173,6 +178,7 @@ func ManifestFromMeta(meta map[string]string) (Manifest, error) {
 		SpecSHA256: meta[MetaSpecSHA256],
 		TieBreak:   meta[MetaTieBreak],
 		Profile:    meta[MetaProfile],
+		RSE:        meta[MetaRSE],
 		Harness: Provenance{
 			Version:   meta[MetaVersion],
 			Commit:    meta[MetaCommit],

@@ -88,7 +88,7 @@ func Merge(dir, experiment string) (dataset.Manifest, error) {
 }
 
 // specOf parses the spec recorded in a run's manifest and applies its
-// profile and trial count.
+// profile, trial count and rse rule.
 func specOf(m dataset.Manifest, from string) (*Spec, error) {
 	spec, err := Parse(from+" (spec)", []byte(m.Spec))
 	if err != nil {
@@ -99,8 +99,13 @@ func specOf(m dataset.Manifest, from string) (*Spec, error) {
 			return nil, err
 		}
 	}
-	if spec, err = spec.WithTrials(m.Trials); err == nil {
-		spec, err = spec.WithFirstTrial(m.FirstTrial)
+	var rule RSE
+	if rule, err = ParseRSE(m.RSE); err == nil {
+		if spec, err = spec.WithTrials(m.Trials); err == nil {
+			if spec, err = spec.WithFirstTrial(m.FirstTrial); err == nil {
+				spec, err = spec.WithRSE(rule)
+			}
+		}
 	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", from, err)

@@ -230,6 +230,8 @@ func sameRunAs(m dataset.Manifest, k int, got dataset.Manifest, gotK int) error 
 		return fmt.Errorf("%d trials per point, want %d", got.Trials, m.Trials)
 	case got.FirstTrial != m.FirstTrial:
 		return fmt.Errorf("trials from %d, want from %d", got.FirstTrial, m.FirstTrial)
+	case got.RSE != m.RSE:
+		return fmt.Errorf("rse %q, want %q", got.RSE, m.RSE)
 	case gotK != k:
 		return fmt.Errorf("%d shards, want %d", gotK, k)
 	}
@@ -247,6 +249,7 @@ func (s *Spec) manifest() dataset.Manifest {
 		Profile:     s.Profile,
 		Trials:      s.Trials,
 		FirstTrial:  s.FirstTrial,
+		RSE:         s.RSE.String(),
 		Harness:     dataset.CurrentProvenance(),
 		TieBreak:    engine.TieBreak,
 	}
@@ -348,21 +351,15 @@ func (r *Runner) finish(sum Summary, start time.Time) Summary {
 func (r *Runner) runUnit(ctx context.Context, u Unit) (map[string]int64, error) {
 	s, sh := r.Spec, r.Shard
 	started := time.Now()
-	jobs := s.jobs(u, sh)
-	outs := make([]any, len(jobs))
-	err := parallel(ctx, len(jobs), r.Workers, s.Model.NewWorker, func(w Worker, i int) error {
-		p, trial := jobs[i].point, jobs[i].trial
-		rng, seed := TrialRand(s.Seed, s.Name, p.Key, trial)
-		out, hops, err := w.Trial(s, p, Trial{Index: trial, Seed: seed, Rand: rng})
-		if err != nil {
-			return fmt.Errorf("%s: %v, trial %d: %w", s.Name, p, trial, err)
-		}
-		outs[i] = out
-		r.trials.Add(1)
-		r.hops.Add(hops)
-		r.work.Add(s.Model.work(p.Config))
-		return nil
-	})
+	var jobs []job
+	var outs []any
+	var err error
+	if s.RSE.On() {
+		jobs, outs, err = r.sequential(ctx, u)
+	} else {
+		jobs = s.jobs(u, sh)
+		outs, err = r.runJobs(ctx, jobs)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -385,6 +382,27 @@ func (r *Runner) runUnit(ctx context.Context, u Unit) (map[string]int64, error) 
 		rows[t] = n
 	}
 	return rows, nil
+}
+
+// runJobs runs the jobs on the runner's workers and returns what each left
+// for the tables, by job.
+func (r *Runner) runJobs(ctx context.Context, jobs []job) ([]any, error) {
+	s := r.Spec
+	outs := make([]any, len(jobs))
+	err := parallel(ctx, len(jobs), r.Workers, s.Model.NewWorker, func(w Worker, i int) error {
+		p, trial := jobs[i].point, jobs[i].trial
+		rng, seed := TrialRand(s.Seed, s.Name, p.Key, trial)
+		out, hops, err := w.Trial(s, p, Trial{Index: trial, Seed: seed, Rand: rng})
+		if err != nil {
+			return fmt.Errorf("%s: %v, trial %d: %w", s.Name, p, trial, err)
+		}
+		outs[i] = out
+		r.trials.Add(1)
+		r.hops.Add(hops)
+		r.work.Add(s.Model.work(p.Config))
+		return nil
+	})
+	return outs, err
 }
 
 // removeTemps removes the temporary files that an interrupted write of path

@@ -84,7 +84,10 @@ type Spec struct {
 	// without the clock (routers.Config.Clockless): lost messages, copies,
 	// hops and moved as the step simulation has them, T = 0.
 	Clockless bool
-	Profiles  map[string]Profile
+	// RSE, if on, stops each point's trials at a target relative standard
+	// error; Trials is then the most a point runs.
+	RSE      RSE
+	Profiles map[string]Profile
 	// Profile is the name of the applied profile, "" for none.
 	Profile string
 
@@ -100,6 +103,7 @@ type Spec struct {
 // replace the spec's, and each grid axis it names replaces that axis.
 type Profile struct {
 	Trials, Shards, PacketTrials, NodeTrials int // 0: unchanged
+	RSE                                      RSE // unchanged if not On
 	Grid                                     Grid
 	at                                       map[string]place // where its keys are
 }
@@ -117,9 +121,9 @@ type Skip struct {
 }
 
 var (
-	topKeys     = []string{"name", "description", "model", "grid", "trials", "seed", "tables", "partition", "shards", "packet_trials", "node_trials", "skip_invalid", "draw_only", "clockless", "profiles"}
+	topKeys     = []string{"name", "description", "model", "grid", "trials", "seed", "tables", "partition", "shards", "packet_trials", "node_trials", "skip_invalid", "draw_only", "clockless", "rse", "profiles"}
 	modelKeys   = []string{"packet_trials", "node_trials", "draw_only", "clockless"} // a model takes them if it says so (Model.Keys)
-	profileKeys = []string{"trials", "shards", "packet_trials", "node_trials", "grid"}
+	profileKeys = []string{"trials", "shards", "packet_trials", "node_trials", "rse", "grid"}
 	nameRE      = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$`)
 )
 
@@ -199,6 +203,8 @@ func Parse(file string, text []byte) (*Spec, error) {
 			s.DrawOnly, err = p.boolean(v, key)
 		case "clockless":
 			s.Clockless, err = p.boolean(v, key)
+		case "rse":
+			s.RSE, err = p.parseRSE(v, key, m)
 		case "profiles":
 			s.Profiles, err = p.profiles(v, key, m)
 		}
@@ -341,6 +347,8 @@ func (p nodes) profiles(n *yaml.Node, path string, m *Model) (map[string]Profile
 				pr.PacketTrials, err = p.integer(v, kfull, 1, MaxTrials)
 			case "node_trials":
 				pr.NodeTrials, err = p.integer(v, kfull, 1, MaxTrials)
+			case "rse":
+				pr.RSE, err = p.parseRSE(v, kfull, m)
 			case "grid":
 				err = p.parseGrid(v, kfull, &pr.Grid)
 			}
@@ -368,6 +376,9 @@ func (s *Spec) WithProfile(name string) (*Spec, error) {
 	t.Shards = cmp.Or(pr.Shards, t.Shards)
 	t.PacketTrials = cmp.Or(pr.PacketTrials, t.PacketTrials)
 	t.NodeTrials = cmp.Or(pr.NodeTrials, t.NodeTrials)
+	if pr.RSE.On() {
+		t.RSE = pr.RSE
+	}
 	t.Grid = t.Grid.with(pr.Grid)
 	maps.Copy(t.at, pr.at)
 	if err := t.expand(); err != nil {
@@ -393,6 +404,9 @@ func (s *Spec) WithTrials(k int) (*Spec, error) {
 func (s *Spec) WithFirstTrial(f int) (*Spec, error) {
 	if s.Model.Once && f != 0 {
 		return nil, fmt.Errorf("first trial %d: model %s runs each point of %s once, as trial 0", f, s.Model.Name, s.Name)
+	}
+	if s.RSE.On() && f != 0 {
+		return nil, fmt.Errorf("first trial %d: the rse rule of %s decides on a point's trials from 0", f, s.Name)
 	}
 	if f < 0 || f > MaxTrials-s.Trials {
 		return nil, fmt.Errorf("first trial %d: want 0 … %d for %d trials", f, MaxTrials-s.Trials, s.Trials)

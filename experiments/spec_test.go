@@ -74,7 +74,7 @@ func TestParseErrors(t *testing.T) {
 			"x.yaml:2: grid: n=3 router=ecube: draw only: measures the detour system, needs detours"},
 		{"draw_only not bool", validSpec + "draw_only: 1\n", `x.yaml:7: draw_only: want true or false`},
 		{"too many points", strings.Replace(validSpec, "[3, 4]", "{from: 1, to: 30}\n  mu: {from: 1, to: 400}", 1), "x.yaml:2: grid: 24000 points, more than 10000"},
-		{"profile unknown key", validSpec + "profiles:\n  paper:\n    trails: 5000\n", "x.yaml:9: profiles.paper.trails: unknown key (want trials, shards, packet_trials, node_trials, grid)"},
+		{"profile unknown key", validSpec + "profiles:\n  paper:\n    trails: 5000\n", "x.yaml:9: profiles.paper.trails: unknown key (want trials, shards, packet_trials, node_trials, rse, grid)"},
 		{"profile n=31", validSpec + "profiles:\n  paper:\n    grid:\n      n: {from: 4, to: 31}\n", "x.yaml:10: profiles.paper.grid.n: 31 out of range [1, 30]"},
 		{"profile invalid point", validSpec + "profiles:\n  paper:\n    grid:\n      router: bitonic\n      queue: fifo\n",
 			"x.yaml:9: profiles.paper.grid: n=3 router=bitonic queue=fifo: bitonic"},

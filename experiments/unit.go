@@ -63,7 +63,8 @@ type job struct {
 
 // jobs returns the trials of unit u that shard sh runs, in point order,
 // then trial order: the trials t with t mod k = i of every point, or, for a
-// model whose points run once, trial 0 of the points numbered i mod k.
+// model whose points run once, trial 0 of the points numbered i mod k, or,
+// for a spec with an rse rule, all trials of those points.
 func (s *Spec) jobs(u Unit, sh Shard) []job {
 	var js []job
 	for i := range u.Points {
@@ -71,6 +72,14 @@ func (s *Spec) jobs(u Unit, sh Shard) []job {
 		if s.Model.Once {
 			if p.Index%sh.K == sh.I {
 				js = append(js, job{p, 0})
+			}
+			continue
+		}
+		if s.RSE.On() { // at most: the rule may stop a point earlier (sequential)
+			for t := range s.Trials {
+				if p.Index%sh.K == sh.I {
+					js = append(js, job{p, t})
+				}
 			}
 			continue
 		}
@@ -85,6 +94,9 @@ func (s *Spec) jobs(u Unit, sh Shard) []job {
 // false for a table whose rows the spec does not determine.
 func (s *Spec) wantRows(table string, u Unit, sh Shard) (int64, bool) {
 	t := s.Model.table(table)
+	if s.RSE.On() { // the rule decides
+		return 0, false
+	}
 	var rows int64
 	for i := range u.Points {
 		p := &u.Points[i]

@@ -17,7 +17,7 @@ func parseArgs(fs *flag.FlagSet, args []string, stderr io.Writer, want int, what
 		return nil, err
 	case want == 0 && len(pos) > 0:
 		return nil, usagef("unexpected argument %q", pos[0])
-	case len(pos) != want:
+	case want < 0 && len(pos) == 0, want >= 0 && len(pos) != want:
 		return nil, usagef("want %s, got %d arguments", what, len(pos))
 	}
 	return pos, nil

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -17,7 +18,7 @@ import (
 	"github.com/hyperroute/hyperroute/progress"
 )
 
-func runRun(args []string, _, stderr io.Writer) error {
+func runRun(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	out := fs.String("out", "results", "results directory: files go to DIR/<experiment>/")
 	workers := fs.Int("workers", runtime.NumCPU(), "parallel workers")
@@ -30,24 +31,46 @@ func runRun(args []string, _, stderr io.Writer) error {
 	memory := fs.Int64("memory", 0, "`MiB` the trials may use at once, a trial's estimate times the workers (default: MemAvailable of /proc/meminfo)")
 	redoStale := fs.Bool("redo-stale", false, "redo the units written by another build of the harness, skip the other complete ones")
 	redoChanged := fs.Bool("redo-changed", false, "without --profile: remove the results of another run of the experiment without a profile (an older spec, seed or trial count) and run anew; make's small defaults")
-	pos, err := parseArgs(fs, args, stderr, 1, "one SPEC (an experiment name or a spec file)")
+	rse := fs.Float64("rse", 0, "stop each grid point at relative standard error `R` of the spec's rse measure (or --rse-measure), at most --trials trials")
+	rseMeasure := fs.String("rse-measure", "", "the trials-table `column` whose mean --rse targets (default: the spec's rse measure)")
+	rseBatch := fs.Int("rse-batch", 0, "trials between rse decisions (default: the spec's, else 20)")
+	dryRun := fs.Bool("dry-run", false, "print each SPEC's grid points, trials and estimated core-hours, peak memory and disk, from a calibration, and write nothing")
+	pos, err := parseArgs(fs, args, stderr, -1, "one SPEC (an experiment name or a spec file), or with --dry-run one or more")
 	if err != nil {
 		return err
+	}
+	if len(pos) > 1 && !*dryRun {
+		return usagef("want one SPEC (an experiment name or a spec file), got %d; more than one only with --dry-run", len(pos))
 	}
 	set := make(map[string]bool)
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	if set["trials"] && *trials < 1 {
 		return usagef("trials=%d out of range [1, %d]", *trials, experiments.MaxTrials)
 	}
-	spec, err := loadSpec(pos[0], *profile, *trials)
-	if err != nil {
-		return err
+	if *workers < 1 {
+		return usagef("workers=%d: must be at least 1", *workers)
 	}
+	var specs []*experiments.Spec
+	for _, arg := range pos {
+		spec, err := loadSpec(arg, *profile, *trials)
+		if err == nil && (set["rse"] || set["rse-measure"] || set["rse-batch"]) {
+			if spec, err = withRSE(spec, set["rse"], *rse, *rseMeasure, *rseBatch); err != nil {
+				err = usageError{err}
+			}
+		}
+		if err != nil {
+			return err
+		}
+		specs = append(specs, spec)
+	}
+	if *dryRun {
+		return printEstimates(stdout, specs, *workers)
+	}
+	spec := specs[0]
 	if set["first-trial"] {
-		spec, err = spec.WithFirstTrial(*first)
-	}
-	if err != nil {
-		return usageError{err}
+		if spec, err = spec.WithFirstTrial(*first); err != nil {
+			return usageError{err}
+		}
 	}
 	sh, err := chooseShard(*shardFlag, *shards, spec, os.Getenv)
 	if err != nil {
@@ -105,6 +128,28 @@ func loadSpec(arg, profile string, trials int) (*experiments.Spec, error) {
 		}
 	}
 	return spec, nil
+}
+
+// withRSE returns spec with its rse rule's target, measure and batch
+// replaced by those given (target 0, measure "" and batch 0 keep the
+// spec's).
+func withRSE(spec *experiments.Spec, setTarget bool, target float64, measure string, batch int) (*experiments.Spec, error) {
+	r := spec.RSE
+	if setTarget {
+		if !(target > 0 && target < 1) {
+			return nil, fmt.Errorf("--rse=%v: want a relative standard error in (0, 1)", target)
+		}
+		r.Target = target
+	}
+	r.Measure = cmp.Or(measure, r.Measure)
+	r.Batch = cmp.Or(batch, r.Batch, experiments.DefaultRSEBatch)
+	switch {
+	case !r.On():
+		return nil, fmt.Errorf("--rse-measure, --rse-batch: %s has no rse rule; set its target with --rse", spec.Name)
+	case r.Measure == "":
+		return nil, fmt.Errorf("--rse: %s names no rse measure; give --rse-measure, a column of the trials table", spec.Name)
+	}
+	return spec.WithRSE(r)
 }
 
 // chooseShard returns the shard to run: from --shard, else from the

@@ -1,0 +1,309 @@
+package experiments
+
+import (
+	"bytes"
+	"cmp"
+	"fmt"
+	"maps"
+	"slices"
+	"time"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/parquet"
+	"github.com/apache/arrow-go/v18/parquet/compress"
+	"github.com/apache/arrow-go/v18/parquet/pqarrow"
+)
+
+// Estimate is the predicted cost of a run of a spec (Spec.Estimate).
+type Estimate struct {
+	Points int
+	Trials int64 // trials to run; with an rse rule, the most
+	// CPU is the user and system CPU time of the run, on any number of
+	// cores.
+	CPU time.Duration
+	// Memory is the peak resident set at the given workers: the process
+	// after the calibration, and twice (GOGC) the workers' trials and the
+	// largest unit's rows.
+	Memory int64
+	// Disk is the size of the part files, each rounded up to 4 KiB
+	// blocks as du counts them.
+	Disk int64
+	Rows map[string]int64 // per table
+	// Calibrated lists the points measured, Took the CPU time it took.
+	Calibrated []Calibration
+	Took       time.Duration
+}
+
+// Calibration is a point Estimate measured.
+type Calibration struct {
+	Point    string
+	Work     int64 // Model.Work of the point
+	Trials   int
+	PerTrial time.Duration // CPU per trial, its rows built and encoded
+	rows     map[string]float64
+	disk     map[string]float64 // encoded bytes per row
+	mem      map[string]float64 // Arrow bytes per row
+	empty    map[string]int64   // bytes of a file's fixed part
+	cpu      map[string]float64 // CPU nanoseconds per row, built and encoded
+	fileCPU  map[string]float64 // CPU nanoseconds per file
+}
+
+// Calibration budget: the trials run at a point stop at calibTime of CPU
+// or calibTrials, whichever comes first.
+const (
+	calibTime   = 200 * time.Millisecond
+	calibTrials = 100
+)
+
+// Estimate predicts the CPU time, peak memory and disk of an unsharded run
+// of s on workers workers, from a calibration: in each family of points
+// (the points of one router, for a model with a router axis; else all), it
+// runs trials 0, 1, … of the point of least and of most work on this
+// goroutine, measuring the process's CPU time (calibrate); it takes the
+// cost of a trial at other points from the line through the two in the
+// work measure (Model.Work), and adds the rows' cost per row. It writes
+// nothing.
+// experiments/README.md states its error as measured.
+func (s *Spec) Estimate(workers int) (Estimate, error) {
+	start := cpuTime()
+	e := Estimate{Points: len(s.points), Rows: make(map[string]int64)}
+	m := s.Model
+	fam := func(p *Point) string {
+		if _, err := m.Param("router"); err == nil {
+			return p.Value("router")
+		}
+		return ""
+	}
+	type family struct{ lo, hi *Point }
+	families := make(map[string]*family)
+	for i := range s.points {
+		p := &s.points[i]
+		f := families[fam(p)]
+		if f == nil {
+			families[fam(p)] = &family{p, p}
+			continue
+		}
+		if w := m.work(p.Config); w < m.work(f.lo.Config) {
+			f.lo = p
+		} else if w > m.work(f.hi.Config) {
+			f.hi = p
+		}
+	}
+	cals := make(map[*Point]*Calibration)
+	for _, name := range slices.Sorted(maps.Keys(families)) {
+		f := families[name]
+		for _, p := range []*Point{f.lo, f.hi} {
+			if cals[p] != nil {
+				continue
+			}
+			c, err := s.calibrate(p)
+			if err != nil {
+				return e, err
+			}
+			cals[p] = c
+			e.Calibrated = append(e.Calibrated, *c)
+		}
+	}
+	// The process after the calibration holds what a run's does but the
+	// other workers and the units' rows.
+	base := residentBytes()
+	trials := int64(s.Trials)
+	var peak int64
+	for _, u := range s.Units() {
+		var trialMem, rowMem, unitTrials int64
+		disk := make(map[string]float64)
+		empty := make(map[string]int64)
+		fileCPU := make(map[string]float64)
+		for i := range u.Points {
+			p := &u.Points[i]
+			f := families[fam(p)]
+			lo, hi := cals[f.lo], cals[f.hi]
+			w := m.work(p.Config)
+			e.Trials += trials
+			unitTrials += trials
+			e.CPU += time.Duration(float64(trials) * costAt(lo, hi, w))
+			if m.Memory != nil {
+				trialMem = max(trialMem, m.Memory(p.Config))
+			}
+			near := hi
+			if w < (lo.Work+hi.Work)/2 {
+				near = lo
+			}
+			for _, t := range s.Tables {
+				rows, ok := m.table(t).Count(s, p, Unsharded)
+				if !ok {
+					rows = int64(near.rows[t] * float64(s.recorded(t)) * float64(w) / float64(max(near.Work, 1)))
+				}
+				e.Rows[t] += rows
+				c := hi
+				if _, ok := hi.disk[t]; !ok { // fewer than 2 rows
+					c = lo
+				}
+				disk[t] += float64(rows) * c.disk[t]
+				e.CPU += time.Duration(float64(rows) * c.cpu[t])
+				// The unit holds what its trials returned and the rows
+				// built from them until it is written: twice its rows.
+				rowMem += int64(2 * float64(rows) * c.mem[t])
+				empty[t] = max(empty[t], c.empty[t])
+				fileCPU[t] = max(fileCPU[t], c.fileCPU[t])
+			}
+		}
+		for _, t := range s.Tables {
+			e.Disk += blocks(empty[t] + int64(disk[t]))
+			e.CPU += time.Duration(fileCPU[t])
+		}
+		// The garbage collector lets the heap grow to twice what is live
+		// (GOGC=100).
+		peak = max(peak, 2*(trialMem*min(int64(workers), unitTrials)+rowMem))
+	}
+	e.Memory = base + peak
+	e.Took = cpuTime() - start
+	return e, nil
+}
+
+// costAt returns the CPU time in nanoseconds of a trial of work w, on the
+// line through the calibrations lo and hi (in proportion to hi's work if
+// the line does not rise).
+func costAt(lo, hi *Calibration, w int64) float64 {
+	c1, c2 := float64(lo.PerTrial), float64(hi.PerTrial)
+	w1, w2 := float64(lo.Work), float64(max(hi.Work, 1))
+	if w2 <= w1 || c2 <= c1 {
+		return c2 * float64(w) / w2
+	}
+	b := (c2 - c1) / (w2 - w1)
+	return max(c1+b*(float64(w)-w1), 0)
+}
+
+// blocks rounds n bytes up to 4 KiB blocks.
+func blocks(n int64) int64 { return (n + 4095) &^ 4095 }
+
+// calibrate measures p: the CPU time of its trials, timed from the first
+// trial that records no limited table (packet_trials, node_trials) until
+// calibTime of CPU or calibTrials, after an untimed warm-up trial 0; and
+// from trial 0, which records every table, the rows per recording trial;
+// from the rows of trial 0 and the timed trials, run again, the CPU time,
+// bytes on disk and bytes in memory per row of each table.
+func (s *Spec) calibrate(p *Point) (*Calibration, error) {
+	c := &Calibration{Point: p.String(), Work: s.Model.work(p.Config), rows: make(map[string]float64),
+		disk: make(map[string]float64), mem: make(map[string]float64), empty: make(map[string]int64),
+		cpu: make(map[string]float64), fileCPU: make(map[string]float64)}
+	w := s.Model.NewWorker()
+	trial := func(i int) (any, error) {
+		rng, seed := TrialRand(s.Seed, s.Name, p.Key, i)
+		out, _, err := w.Trial(s, p, Trial{Index: i, Seed: seed, Rand: rng})
+		if err != nil {
+			return nil, fmt.Errorf("%s: calibration at %v, trial %d: %w", s.Name, p, i, err)
+		}
+		return out, nil
+	}
+	out0, err := trial(0)
+	if err != nil {
+		return nil, err
+	}
+	first := 0
+	if lim := max(s.PacketTrials, s.NodeTrials); lim > 0 && lim+calibTrials <= s.Trials {
+		first = lim
+	}
+	start := cpuTime()
+	for i := first; i < min(s.Trials, first+calibTrials) && (i == first || cpuTime()-start < calibTime); i++ {
+		if _, err := trial(i); err != nil {
+			return nil, err
+		}
+		c.Trials++
+	}
+	c.PerTrial = (cpuTime() - start) / time.Duration(c.Trials)
+	man := s.manifest()
+	meta := func(n int64) map[string]string { return man.FileMeta(TableTrials, Unsharded.Name(), n) }
+	jobs, outs := []job{{p, 0}}, []any{out0}
+	for i := first; i < first+c.Trials; i++ { // their rows as well, for more rows to encode
+		if i != 0 {
+			o, err := trial(i)
+			if err != nil {
+				return nil, err
+			}
+			jobs, outs = append(jobs, job{p, i}), append(outs, o)
+		}
+	}
+	for _, name := range s.Tables {
+		t := s.Model.table(name)
+		first, n0 := build(t, jobs[:1], outs[:1]) // trial 0's rows
+		for _, b := range first {
+			b.Release()
+		}
+		start := cpuTime()
+		batches, n := build(t, jobs, outs)
+		size, err := encodedSize(t.Schema, batches, meta(n))
+		took := cpuTime() - start
+		// Half the rows, for the bytes a row adds beyond a file's fixed
+		// part (headers, metadata and each column chunk's own).
+		var half []arrow.RecordBatch
+		for h := n / 2; h > 0 && len(half) < len(batches); {
+			b := batches[len(half)]
+			half = append(half, b.NewSlice(0, min(h, b.NumRows())))
+			h -= half[len(half)-1].NumRows()
+		}
+		start = cpuTime()
+		halfSize, errH := encodedSize(t.Schema, half, meta(n/2))
+		tookHalf := cpuTime() - start
+		for _, b := range half {
+			b.Release()
+		}
+		for _, b := range batches {
+			for _, col := range b.Columns() {
+				for _, buf := range col.Data().Buffers() {
+					if buf != nil {
+						c.mem[name] += float64(buf.Len())
+					}
+				}
+			}
+			b.Release()
+		}
+		if err = cmp.Or(err, errH); err != nil {
+			return nil, err
+		}
+		c.rows[name] = float64(n0)
+		if n >= 2 {
+			h := float64(n - n/2)
+			c.disk[name] = max(float64(size-halfSize)/h, 0)
+			c.mem[name] /= float64(n)
+			c.cpu[name] = max(float64(took-tookHalf)/h, 0)
+			c.fileCPU[name] = max(float64(took)-c.cpu[name]*float64(n), 0)
+		}
+		c.empty[name] = size - int64(c.disk[name]*float64(n))
+	}
+	return c, nil
+}
+
+// encodedSize returns the bytes of the Parquet file that dataset writes of
+// the batches, encoded in memory.
+func encodedSize(schema *arrow.Schema, batches []arrow.RecordBatch, meta map[string]string) (int64, error) {
+	md := arrow.MetadataFrom(meta)
+	schema = arrow.NewSchema(schema.Fields(), &md)
+	var buf bytes.Buffer
+	fw, err := pqarrow.NewFileWriter(schema, &buf, parquet.NewWriterProperties(parquet.WithCompression(compress.Codecs.Zstd)),
+		pqarrow.NewArrowWriterProperties(pqarrow.WithStoreSchema()))
+	if err != nil {
+		return 0, err
+	}
+	for _, b := range batches {
+		if err := fw.Write(b); err != nil {
+			return 0, err
+		}
+	}
+	if err := fw.Close(); err != nil {
+		return 0, err
+	}
+	return int64(buf.Len()), nil
+}
+
+// recorded returns the trials per point that record rows in table t:
+// packet_trials and node_trials limit theirs.
+func (s *Spec) recorded(t string) int {
+	switch {
+	case (t == TablePackets || t == TableMessages) && s.PacketTrials > 0:
+		return min(s.PacketTrials, s.Trials)
+	case t == TableNodeLoads && s.NodeTrials > 0:
+		return min(s.NodeTrials, s.Trials)
+	}
+	return s.Trials
+}
