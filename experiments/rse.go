@@ -1,6 +1,7 @@
 package experiments
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
@@ -253,4 +254,26 @@ func measure(b *array.RecordBuilder, t *Table, col int, j job, out any) (float64
 		return 0, fmt.Errorf("value %v", x)
 	}
 	return x, nil
+}
+
+// WithRSEFlags returns s with its rse rule's target, measure and batch
+// replaced by those of run's flags --rse (if setTarget), --rse-measure
+// and --rse-batch ("" and 0 keep the spec's).
+func (s *Spec) WithRSEFlags(setTarget bool, target float64, measure string, batch int) (*Spec, error) {
+	r := s.RSE
+	if setTarget {
+		if !(target > 0 && target < 1) {
+			return nil, fmt.Errorf("--rse=%v: want a relative standard error in (0, 1)", target)
+		}
+		r.Target = target
+	}
+	r.Measure = cmp.Or(measure, r.Measure)
+	r.Batch = cmp.Or(batch, r.Batch, DefaultRSEBatch)
+	switch {
+	case !r.On():
+		return nil, fmt.Errorf("--rse-measure, --rse-batch: %s has no rse rule; set its target with --rse", s.Name)
+	case r.Measure == "":
+		return nil, fmt.Errorf("--rse: %s names no rse measure; give --rse-measure, a column of the trials table", s.Name)
+	}
+	return s.WithRSE(r)
 }

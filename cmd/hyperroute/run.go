@@ -1,7 +1,6 @@
 package main
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -54,7 +53,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	for _, arg := range pos {
 		spec, err := loadSpec(arg, *profile, *trials)
 		if err == nil && (set["rse"] || set["rse-measure"] || set["rse-batch"]) {
-			if spec, err = withRSE(spec, set["rse"], *rse, *rseMeasure, *rseBatch); err != nil {
+			if spec, err = spec.WithRSEFlags(set["rse"], *rse, *rseMeasure, *rseBatch); err != nil {
 				err = usageError{err}
 			}
 		}
@@ -64,7 +63,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 		specs = append(specs, spec)
 	}
 	if *dryRun {
-		return printEstimates(stdout, specs, *workers)
+		return experiments.PrintEstimates(stdout, specs, *workers)
 	}
 	spec := specs[0]
 	if set["first-trial"] {
@@ -128,28 +127,6 @@ func loadSpec(arg, profile string, trials int) (*experiments.Spec, error) {
 		}
 	}
 	return spec, nil
-}
-
-// withRSE returns spec with its rse rule's target, measure and batch
-// replaced by those given (target 0, measure "" and batch 0 keep the
-// spec's).
-func withRSE(spec *experiments.Spec, setTarget bool, target float64, measure string, batch int) (*experiments.Spec, error) {
-	r := spec.RSE
-	if setTarget {
-		if !(target > 0 && target < 1) {
-			return nil, fmt.Errorf("--rse=%v: want a relative standard error in (0, 1)", target)
-		}
-		r.Target = target
-	}
-	r.Measure = cmp.Or(measure, r.Measure)
-	r.Batch = cmp.Or(batch, r.Batch, experiments.DefaultRSEBatch)
-	switch {
-	case !r.On():
-		return nil, fmt.Errorf("--rse-measure, --rse-batch: %s has no rse rule; set its target with --rse", spec.Name)
-	case r.Measure == "":
-		return nil, fmt.Errorf("--rse: %s names no rse measure; give --rse-measure, a column of the trials table", spec.Name)
-	}
-	return spec.WithRSE(r)
 }
 
 // chooseShard returns the shard to run: from --shard, else from the

@@ -1,4 +1,4 @@
-package main
+package experiments
 
 import (
 	"fmt"
@@ -6,15 +6,14 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/hyperroute/hyperroute/experiments"
 )
 
-// printEstimates prints the estimated cost of a run of each spec on
-// workers workers, and their total.
-func printEstimates(w io.Writer, specs []*experiments.Spec, workers int) error {
+// PrintEstimates prints the estimated cost of a run of each spec on
+// workers workers (Spec.Estimate), and their total, as a table.
+func PrintEstimates(w io.Writer, specs []*Spec, workers int) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "experiment\tprofile\tpoints\ttrials\tcore-hours\tpeak memory\tdisk\tcalibration s\t")
-	var total experiments.Estimate
+	var total Estimate
 	for _, s := range specs {
 		e, err := s.Estimate(workers)
 		if err != nil {
