@@ -1,12 +1,29 @@
 package plots
 
+import "gonum.org/v1/plot/plotter"
+
 // Output is what drawing a figure produced.
 type Output struct {
 	// Files are the paths written: PNG, SVG and PDF of each figure.
 	Files []string
 	// Notes say which rows were left out (other grid parameters, zeros on
-	// a log axis) and which curves were clipped.
+	// a log axis), which curves were clipped, and the numbers the
+	// figure's caption quotes.
 	Notes []string
+	// Series are the measured series drawn, in drawing order, for the
+	// figures that record them (t-tail, the faulty-valiant figures and
+	// adaptive-baselines); bounds are not recorded.
+	Series []Series
+}
+
+// Series is one measured series as drawn.
+type Series struct {
+	// Panel is the title of the panel it is drawn in.
+	Panel string
+	// Name says what it is, as in the legend.
+	Name string
+	// XYs are its points.
+	XYs plotter.XYs
 }
 
 // Figure is one figure of the thesis [Schömer 1988] or of the collectives,
