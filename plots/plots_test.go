@@ -37,6 +37,7 @@ func TestFigures(t *testing.T) {
 		"detour-existence":         {"detour-existence"},
 		"matching":                 {"matching"},
 		"faulty-valiant":           {"faulty-valiant"},
+		"faulty-valiant-slowdown":  {"faulty-valiant-slowdown"},
 		"faulty-bitonic":           {"faulty-bitonic"},
 		"faulty-valiant-delivered": {"faulty-valiant-delivered"},
 		"collectives-size-<op>":    {"collectives-size-aas", "collectives-size-oab"},
