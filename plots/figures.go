@@ -59,6 +59,7 @@ var Figures = []Figure{
 	{"matching", "matching", "how often the heuristic matching fails against q per n, with its bounds; mean γ of heuristic, optimal and random systems", Matching},
 	{"faulty-valiant", "faulty-valiant", "the faulty time 𝒯 against d·(T_intact−1)+1 at the largest n, per delivery rule, detour queue discipline and confluent system", FaultyValiant},
 	{"faulty-valiant-slowdown", "faulty-valiant", "the slowdown 𝒯/T_intact of Valiant's routing simulated over detours against q, per detour strategy, confluent system, delivery rule and detour queue discipline", FaultyValiantSlowdown},
+	{"adaptive-baselines", "adaptive-baselines", "uncoordinated rerouting around failed edges and safety levels against e-cube and Valiant: messages lost, stretch and mean T against q", AdaptiveBaselines},
 	{"faulty-bitonic", "faulty-bitonic", "bitonic sort over detours: the slowest step against γ + 2, and T over (γ + 2)·n(n+1)/2 against q per detour strategy and port model", FaultyBitonic},
 	{"faulty-valiant-delivered", "faulty-valiant", "share of trials delivering every packet against q: each detour strategy, and the routing that does not know the faults", FaultyValiantDelivered},
 	{"collectives-size-<op>", "collectives-size", "collective operations: time against block size m on 64 nodes, measured (markers) and closed form (dashed)", CollectivesSize},
