@@ -7,18 +7,16 @@ import (
 	"github.com/hyperroute/hyperroute/stats"
 )
 
-// withNotes returns draw with the notes of notes added to its output, for
-// the numbers a caption quotes that the figure's own code does not note.
-func withNotes(draw func(dir, out string) (Output, error), notes func(dir string) ([]string, error)) func(dir, out string) (Output, error) {
-	return func(dir, out string) (Output, error) {
-		o, err := draw(dir, out)
-		if err != nil {
-			return o, err
-		}
-		more, err := notes(dir)
-		o.Notes = append(o.Notes, more...)
+// replicationThresholdNumbers draws ReplicationThreshold and adds to its
+// notes the numbers its caption would quote (thresholdNotes).
+func replicationThresholdNumbers(dir, out string) (Output, error) {
+	o, err := ReplicationThreshold(dir, out)
+	if err != nil {
 		return o, err
 	}
+	more, err := thresholdNotes(dir)
+	o.Notes = append(o.Notes, more...)
+	return o, err
 }
 
 // thresholdNotes gives, per n of replication-loss, the numbers the caption
