@@ -48,7 +48,7 @@ func ButterflyTime(dir, out string) (Output, error) {
 		return o, err
 	}
 	rows = restrictCopies(rows, &o.Notes)
-	p := newPlot("n", "mean T / n")
+	p := newPlot("cube dimension n", "mean T / n (steps per dimension)")
 	drawn := 0
 	for vi, v := range timeVariants {
 		var xs, ts []float64
@@ -121,7 +121,7 @@ func ButterflyTail(dir, out string) (Output, error) {
 		}
 	}
 	o.Notes = append(o.Notes, fmt.Sprintf("Theorem II.1 bound: 1 below T/n = 24·ln 6 + 2/n ≈ %.1f (drawn along the top), left out below %g", 24*math.Log(6), ylo))
-	p := newPlot("x = T / n", "Pr(T ≥ x·n)")
+	p := newPlot("x = T / n (steps per dimension)", "Pr(T ≥ x·n)")
 	shown := legendNs(ns)
 	for i, n := range ns {
 		c := ramp(i, len(ns))

@@ -142,7 +142,7 @@ func ButterflyLoads(dir, out string) (Output, error) {
 		n, len(tests), least.PValue, least.P, len(tests), math.Min(least.PValue*float64(len(tests)), 1)))
 
 	shown := []int{2, n, n + 1, 2*n + 1}
-	p := newPlot("load f (last: f or more)", "fraction of nodes with f(p, w) = f")
+	p := newPlot("load f (packets; the last: f or more)", "fraction of nodes with f(p, w) = f")
 	p.Title.Text = fmt.Sprintf("n = %d", n)
 	ylo := 1.0
 	for si, lt := range tests {

@@ -71,7 +71,7 @@ func collectiveSweep(dir, out, experiment, xLabel string, x func(collRow) float6
 		o.Notes = append(o.Notes, fmt.Sprintf("%d rows of a second port model or model of the same algorithm left out", left))
 	}
 	for _, op := range values(rows, func(r collRow) string { return r.op }) {
-		p := newPlot(xLabel, "time")
+		p := newPlot(xLabel, "time (cost-model time units)")
 		p.Title.Text = op + " (" + experiment + ")"
 		ofOp := slices.DeleteFunc(slices.Clone(rows), func(r collRow) bool { return r.op != op })
 		algos := values(ofOp, func(r collRow) string { return r.algo })
@@ -162,8 +162,8 @@ func CollectivesBounds(dir, out string) (Output, error) {
 	if err != nil {
 		return o, err
 	}
-	steps := newPlot("n", "ρ_m / bound (ρ / bound for oab)")
-	work := newPlot("n", "η / bound")
+	steps := newPlot("cube dimension n", "ρ_m / bound (ρ / bound for oab)")
+	work := newPlot("cube dimension n", "η / bound")
 	type series struct{ op, algo string }
 	var names []series
 	for _, r := range rows {

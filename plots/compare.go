@@ -22,7 +22,7 @@ func RoutingCompare(dir, out string) (Output, error) {
 	routers := ordered(values(rows, func(r trial) string { return r.Router }), "ecube", "valiant", "bitonic")
 	patterns := ordered(values(rows, func(r trial) string { return r.Pattern }), "random", "transpose", "bitrev")
 
-	p := newPlot("n", "T")
+	p := newPlot("cube dimension n", "T (steps)")
 	ylo, yhi, zeros := math.Inf(1), 1.0, 0
 	for ri, router := range routers {
 		for pi, pattern := range patterns {

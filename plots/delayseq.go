@@ -92,7 +92,7 @@ func sumXPanel(n int, rows []seqRow) (*plot.Plot, error) {
 		m1++
 	}
 
-	p := newPlot("m", "Pr(Σx ≥ m)")
+	p := newPlot("m (packets)", "Pr(Σx ≥ m)")
 	p.Title.Text = fmt.Sprintf("n = %d, %d trials: packets meeting D", n, len(rows))
 	if err := addLine(p, "Σx, fixed D", ccdfSteps(xf), plotter.Line{LineStyle: dataLine(colour(0), 0)}); err != nil {
 		return nil, err
@@ -145,7 +145,7 @@ func sumHPanel(n int, rows []seqRow) (*plot.Plot, int, error) {
 		meanLen += float64(r.DLen) / float64(len(rows))
 	}
 
-	p := newPlot("m", "Pr(X ≥ m)")
+	p := newPlot("m (packet visits; steps for T)", "Pr(X ≥ m)")
 	p.Title.Text = fmt.Sprintf("packet visits to D, and the run time (extracted D: mean length %.1f)", meanLen)
 	series := []struct {
 		name  string

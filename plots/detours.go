@@ -218,7 +218,7 @@ func Matching(dir, out string) (Output, error) {
 // gammaDistribution draws, for the trials at n and q, the share of each
 // strategy's complete systems with γ = g against g.
 func gammaDistribution(rows []detourTrial, n int, q float64) (*plot.Plot, error) {
-	p := newPlot("γ", fmt.Sprintf("share of complete systems, n = %d, q = %v", n, q))
+	p := newPlot("γ (most detours on one middle edge)", fmt.Sprintf("share of complete systems, n = %d, q = %v", n, q))
 	top := 0
 	for si, s := range []string{"optimal", "heuristic", "random"} {
 		counts := map[int]int{}

@@ -33,7 +33,8 @@
 //     messages lost on a faulty cube against q and against the data sent
 //     per message (n copies, m-of-n pieces, one copy), and the q at which 1%
 //     are lost, beside the exact brackets, the thesis' bound and Theorem
-//     II.2 (Ch. II.5).
+//     II.2 (Ch. II.5); replicationThresholdNumbers draws the last and notes
+//     the numbers of its caption.
 //
 // Chapter III, detours around failed edges:
 //
@@ -43,13 +44,20 @@
 //     and the mean congestion γ of heuristic, optimal and random detour
 //     systems (Ch. III.1).
 //   - FaultyValiant: Valiant's routing over detours, edge- and
-//     node-confluent: the shares of trials in lockstep and within the
-//     thesis' time (Ch. III.2).
+//     node-confluent: the faulty time 𝒯 against the law d·(T_intact−1)+1
+//     and its distance from it, per delivery rule and detour queue
+//     discipline (Ch. III.2).
+//   - FaultyValiantSlowdown: the slowdown 𝒯/T_intact against q per detour
+//     strategy, confluent system, delivery rule and detour queue
+//     discipline (Ch. III.2).
+//   - AdaptiveBaselines: messages lost, stretch and mean T against q of
+//     uncoordinated rerouting and safety levels against e-cube and Valiant
+//     that do not know the faults (Ch. III).
 //   - FaultyBitonic: bitonic sort over detours, its slowest step against
 //     γ + 2 and its time against (γ + 2)·n(n+1)/2 (Ch. III.1).
 //   - FaultyValiantDelivered: the share of trials delivering every packet,
-//     per detour strategy and for the adaptive routings that do not know
-//     the faults (Ch. III.2).
+//     per n, detour strategy and for the routings that do not know the
+//     faults or reroute on their own (Ch. III.2).
 //
 // Collective communication (package collectives):
 //

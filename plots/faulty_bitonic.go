@@ -62,7 +62,7 @@ func FaultyBitonic(dir, out string) (Output, error) {
 	}
 	ports := ordered(values(rows, func(r sortTrial) string { return r.Port }), "single", "all")
 
-	step := newPlot("γ (largest middle load)", "slowest step")
+	step := newPlot("γ (most detours on one middle edge)", "slowest step (time units)")
 	gammas := values(rows, func(r sortTrial) float64 { return float64(r.Gamma) })
 	for pi, port := range ports {
 		var xs, ys []float64

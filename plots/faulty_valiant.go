@@ -2,11 +2,13 @@ package plots
 
 import (
 	"fmt"
+	"image/color"
 	"math"
 	"slices"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
 )
 
 // simTrial is a row of faulty-valiant/trials: the grid with the detour
@@ -42,69 +44,238 @@ func readSimTrials(dir string) ([]simTrial, error) {
 	return rows, c.release()
 }
 
-// simShare is the share of the routed trials of one model and q in which a
-// relation holds.
-type simShare struct {
-	name string
-	dash int
-	in   func(r simTrial) bool
+// simModel is one way to simulate the intact cube on the faulty one: the
+// confluent system, the delivery rule and the discipline of the detour
+// queues.
+type simModel struct{ confluent, delivery, detourQ string }
+
+// models returns the simulation models of rows, the thesis' first.
+func models(rows []simTrial) []simModel {
+	var ms []simModel
+	for _, del := range ordered(values(rows, func(r simTrial) string { return r.Delivery }), "queue", "arrival") {
+		for _, dq := range ordered(values(rows, func(r simTrial) string { return r.DetourQ }), "priority", "fifo") {
+			for _, conf := range ordered(values(rows, func(r simTrial) string { return r.Confluent }), "edge", "node") {
+				ms = append(ms, simModel{conf, del, dq})
+			}
+		}
+	}
+	return ms
 }
 
-var simShares = []simShare{
-	{"lockstep", 0, func(r simTrial) bool { return r.Lockstep == 1 }},
-	{"T > d·T_intact", 1, func(r simTrial) bool { return r.T > r.D*r.TIntact }},
-	{"T ≤ d·(T_intact−1)", 2, func(r simTrial) bool { return r.T <= r.D*(r.TIntact-1) }},
+func (m simModel) of(r simTrial) bool {
+	return r.Confluent == m.confluent && r.Delivery == m.delivery && r.DetourQ == m.detourQ
 }
 
-// FaultyValiant draws where the time 𝒯 of Valiant's routing simulated on a
-// faulty cube (thesis Ch. III.2, Theorems III.1 and III.2) falls against
-// d·T and d·(T−1), T the time on the intact cube, from faulty-valiant/trials:
-// one panel per delivery rule and detour queue discipline, against q (log
-// axis), the share of the routed trials (a complete detour system found)
-// in which every packet kept its intact schedule (solid), 𝒯 > d·T
-// (dashed) and 𝒯 ≤ d·(T−1) (dotted), one colour per confluent system. Rows
-// of other routers, strategies and n are left out; under the thesis' model
-// (queue, priority) lockstep holds in every trial and 𝒯 = d·(T−1)+1.
+func (m simModel) String() string {
+	return fmt.Sprintf("%s-confluent, delivery %s, detour queues %s", m.confluent, m.delivery, m.detourQ)
+}
+
+// law is d·(T_intact − 1) + 1, the faulty time of a trial under the
+// thesis' model (docs/model.md, "Simulating the intact cube").
+func (r simTrial) law() int64 { return r.D*(r.TIntact-1) + 1 }
+
+// routedSim returns the trials of Valiant's routing over detours that were
+// routed (a complete system found, q > 0), noting what it left out.
+func routedSim(dir string, notes *[]string) ([]simTrial, error) {
+	rows, err := readSimTrials(dir)
+	if err != nil {
+		return nil, err
+	}
+	rows = restrictAll(rows, notes, "router", "valiant")
+	rows = slices.DeleteFunc(rows, func(r simTrial) bool { return r.OK != 1 || r.Q <= 0 || r.TIntact <= 0 })
+	if len(rows) == 0 {
+		return nil, fmt.Errorf("faulty-valiant: no routed trials of Valiant's routing over detours")
+	}
+	return rows, nil
+}
+
+// FaultyValiant draws the faulty time 𝒯 of Valiant's routing simulated on a
+// faulty cube (thesis Ch. III.2, Theorems III.1 and III.2) against
+// d·(T_intact − 1) + 1, from faulty-valiant/trials, at the largest n with
+// the optimal strategy's systems: above, under the delivery rule queue
+// (the thesis' formal model), the mean 𝒯 at each value of
+// d·(T_intact − 1) + 1 with its range over the trials against the law
+// 𝒯 = d·(T_intact − 1) + 1; below, one panel per delivery rule, the
+// distance 𝒯 − (d·(T_intact − 1) + 1) the same way, where the law's
+// exceptions show. One colour per confluent system, one marker per
+// discipline of the detour queues. The notes give each model's share of
+// trials on the law.
 func FaultyValiant(dir, out string) (Output, error) {
 	var o Output
-	rows, err := readSimTrials(dir)
+	rows, err := routedSim(dir, &o.Notes)
 	if err != nil {
 		return o, err
 	}
-	rows = restrictAll(rows, &o.Notes, "router", "valiant")
-	rows = restrictSim(rows, &o.Notes)
-	rows = slices.DeleteFunc(rows, func(r simTrial) bool { return r.OK != 1 || r.Q <= 0 })
-	if len(rows) == 0 {
-		return o, fmt.Errorf("faulty-valiant: no routed trials")
+	rows, n := restrictSim(rows, &o.Notes)
+	ms := models(rows)
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, r := range rows {
+		lo, hi = math.Min(lo, float64(r.law())), math.Max(hi, float64(r.law()))
 	}
-	qs := values(rows, func(r simTrial) float64 { return r.Q })
-	confs := ordered(values(rows, func(r simTrial) string { return r.Confluent }), "edge", "node")
-	var panels []*plot.Plot
+	const xLabel = "d·(T_intact − 1) + 1 (steps of the faulty cube)"
+	top := newPlot(xLabel, "faulty T (steps)")
+	top.Title.Text = fmt.Sprintf("n = %d, optimal detours, delivery queue", n)
+	if err := addLine(top, "", plotter.XYs{{X: lo, Y: lo}, {X: hi, Y: hi}}, plotter.Line{LineStyle: boundLine(1)}); err != nil {
+		return o, err
+	}
+	panels := []*plot.Plot{top}
+	var entries []legendEntry
 	for _, del := range ordered(values(rows, func(r simTrial) string { return r.Delivery }), "queue", "arrival") {
-		for _, dq := range ordered(values(rows, func(r simTrial) string { return r.DetourQ }), "priority", "fifo") {
-			p := newPlot("q", "share of routed trials")
-			p.Title.Text = fmt.Sprintf("delivery %s, detour queues %s", del, dq)
-			for ci, conf := range confs {
-				of := func(r simTrial) bool { return r.Confluent == conf && r.Delivery == del && r.DetourQ == dq }
-				for _, sh := range simShares {
-					xys := shareByQ(rows, qs, of, sh.in)
-					if err := addLine(p, "", xys, plotter.Line{LineStyle: dataLine(colour(ci), sh.dash)}); err != nil {
-						return o, err
+		p := newPlot(xLabel, "faulty T − law (steps)")
+		p.Title.Text = fmt.Sprintf("n = %d, optimal detours, delivery %s: T − (d·(T_intact − 1) + 1)", n, del)
+		if err := addLine(p, "", plotter.XYs{{X: lo, Y: 0}, {X: hi, Y: 0}}, plotter.Line{LineStyle: boundLine(1)}); err != nil {
+			return o, err
+		}
+		k := 0
+		for _, m := range ms {
+			if m.delivery != del {
+				continue
+			}
+			ci, shape := modelStyle(m)
+			var xs, ts, ds []float64
+			on, below, above := 0, 0, 0
+			for _, r := range rows {
+				if m.of(r) {
+					xs, ts, ds = append(xs, float64(r.law())), append(ts, float64(r.T)), append(ds, float64(r.T-r.law()))
+					switch {
+					case r.T == r.law():
+						on++
+					case r.T < r.law():
+						below++
+					default:
+						above++
 					}
 				}
 			}
-			for ci, conf := range confs {
-				legendLine(p, conf+"-confluent", colour(ci), 0, -1)
+			dx := 0.25 * (float64(k) - 1.5)
+			if del == "queue" {
+				if err := addMeans(&o, top, m.String(), summarizeBy(xs, ts), dx, ci, shape); err != nil {
+					return o, err
+				}
+				entries = append(entries, legendEntry{fmt.Sprintf("%s, %s", m.confluent, m.detourQ),
+					[]plot.Thumbnailer{&plotter.Scatter{GlyphStyle: glyph(colour(ci), shape)}}})
 			}
-			for _, sh := range simShares {
-				legendLine(p, sh.name, boundColor, sh.dash, -1)
+			if err := addMeans(&o, p, m.String(), summarizeBy(xs, ds), dx, ci, shape); err != nil {
+				return o, err
 			}
-			logX(p, qs[0]/1.5, math.Min(1, qs[len(qs)-1]*1.5))
-			p.Y.Min, p.Y.Max = -0.02, 1.02
-			panels = append(panels, p)
+			o.Notes = append(o.Notes, fmt.Sprintf("n=%d, %v: faulty T = d·(T_intact−1)+1 in %d of %d trials, below in %d, above in %d",
+				n, m, on, len(xs), below, above))
+			k++
 		}
+		p.X.Min, p.X.Max = lo-1, hi+1
+		panels = append(panels, p)
 	}
-	o.Files, err = saveStack(out, "faulty-valiant", panels...)
+	top.X.Min, top.X.Max = lo-1, hi+1
+	entries = append([]legendEntry{{"(confluent, detour queues)", nil}}, entries...)
+	entries = append(entries, legendEntry{"the law T = d·(T_intact − 1) + 1", []plot.Thumbnailer{&plotter.Line{LineStyle: boundLine(1)}}},
+		legendEntry{"mean; bars: range", nil})
+	o.Files, err = saveStackLegend(out, "faulty-valiant", PanelHeight, entries, 2, panels...)
+	return o, err
+}
+
+// addMeans draws the means of ss as markers with their range as bars,
+// shifted by dx, and records them in o.
+func addMeans(o *Output, p *plot.Plot, name string, ss []summary, dx float64, ci, shape int) error {
+	_, marks, bars, err := meanSeries(ss, minOf, maxOf, dx, colour(ci), 0, shape)
+	if err != nil {
+		return err
+	}
+	p.Add(bars, marks)
+	o.Series = append(o.Series, Series{p.Title.Text, name, meanXYs(ss)})
+	return nil
+}
+
+// modelStyle returns the colour index (the confluent system) and marker
+// (the detour queues) of a simulation model.
+func modelStyle(m simModel) (ci, shape int) {
+	if m.confluent != "edge" {
+		ci = 1
+	}
+	if m.detourQ != "priority" {
+		shape = 3
+	}
+	return ci, shape
+}
+
+// meanXYs returns the means of ss at their x.
+func meanXYs(ss []summary) plotter.XYs {
+	xys := make(plotter.XYs, len(ss))
+	for i, s := range ss {
+		xys[i] = plotter.XY{X: s.X, Y: s.Mean}
+	}
+	return xys
+}
+
+// FaultyValiantSlowdown draws the slowdown 𝒯/T_intact of Valiant's routing
+// simulated over detours against the intact cube (thesis Ch. III.2), from
+// faulty-valiant/trials: at the largest n, one panel per detour strategy,
+// the mean over the routed trials against q (log axis) with 95% intervals,
+// one colour per confluent system, one line pattern per delivery rule and
+// one marker per discipline of the detour queues. The notes give each
+// method's mean slowdown at the largest q.
+func FaultyValiantSlowdown(dir, out string) (Output, error) {
+	var o Output
+	rows, err := routedSim(dir, &o.Notes)
+	if err != nil {
+		return o, err
+	}
+	ns := values(rows, func(r simTrial) int { return r.N })
+	n := ns[len(ns)-1]
+	if len(ns) > 1 {
+		o.Notes = append(o.Notes, fmt.Sprintf("kept n=%d, left out n=%v", n, ns[:len(ns)-1]))
+		rows = slices.DeleteFunc(rows, func(r simTrial) bool { return r.N != n })
+	}
+	qs := values(rows, func(r simTrial) float64 { return r.Q })
+	ms := models(rows)
+	var panels []*plot.Plot
+	for _, strategy := range ordered(values(rows, func(r simTrial) string { return r.Detours }), "optimal", "heuristic", "random") {
+		p := newPlot("edge failure probability q", "slowdown T / T_intact")
+		p.Title.Text = fmt.Sprintf("n = %d, %s detours", n, strategy)
+		for k, m := range ms {
+			ci, shape := modelStyle(m)
+			dash := 0
+			if m.delivery != "queue" {
+				dash = 1
+			}
+			var xs, vs []float64
+			for _, r := range rows {
+				if r.Detours == strategy && m.of(r) {
+					xs, vs = append(xs, r.Q), append(vs, float64(r.T)/float64(r.TIntact))
+				}
+			}
+			ss := summarizeBy(xs, vs)
+			if len(ss) == 0 {
+				continue
+			}
+			shifted := slices.Clone(ss)
+			for i := range shifted {
+				shifted[i].X *= math.Pow(1.04, float64(k)-float64(len(ms)-1)/2)
+			}
+			line, marks, bars, err := meanSeries(shifted, ciLo, ciHi, 0, colour(ci), dash, shape)
+			if err != nil {
+				return o, err
+			}
+			p.Add(line, bars, marks)
+			o.Series = append(o.Series, Series{p.Title.Text, m.String(), meanXYs(ss)})
+			last := ss[len(ss)-1]
+			o.Notes = append(o.Notes, fmt.Sprintf("n=%d, %s detours, %v: mean slowdown %.2f at q = %v (%.2f–%.2f over the trials)",
+				n, strategy, m, last.Mean, last.X, last.Min, last.Max))
+		}
+		logX(p, qs[0]/1.5, math.Min(1, qs[len(qs)-1]*1.5))
+		panels = append(panels, p)
+	}
+	var entries []legendEntry
+	for _, m := range ms {
+		ci, shape := modelStyle(m)
+		dash := 0
+		if m.delivery != "queue" {
+			dash = 1
+		}
+		entries = append(entries, legendEntry{fmt.Sprintf("%s, %s, %s", m.confluent, m.delivery, m.detourQ),
+			[]plot.Thumbnailer{&plotter.Line{LineStyle: dataLine(colour(ci), dash)}, &plotter.Scatter{GlyphStyle: glyph(colour(ci), shape)}}})
+	}
+	entries = append(entries, legendEntry{"(confluent, delivery,", nil}, legendEntry{"detour queues); bars: 95% CI", nil})
+	o.Files, err = saveStackLegend(out, "faulty-valiant-slowdown", PanelHeight, entries, 2, panels...)
 	return o, err
 }
 
@@ -129,12 +300,12 @@ func shareByQ(rows []simTrial, qs []float64, of, holds func(simTrial) bool) plot
 	return xys
 }
 
-// restrictSim keeps the largest n and the optimal strategy (or the first
-// there is) and notes what it left out.
-func restrictSim(rows []simTrial, notes *[]string) []simTrial {
+// restrictSim keeps the largest n, which it returns, and the optimal
+// strategy (or the first there is) and notes what it left out.
+func restrictSim(rows []simTrial, notes *[]string) ([]simTrial, int) {
 	ns := values(rows, func(r simTrial) int { return r.N })
+	n := ns[len(ns)-1]
 	if len(ns) > 1 {
-		n := ns[len(ns)-1]
 		*notes = append(*notes, fmt.Sprintf("kept n=%d, left out n=%v", n, ns[:len(ns)-1]))
 		rows = slices.DeleteFunc(rows, func(r simTrial) bool { return r.N != n })
 	}
@@ -143,7 +314,7 @@ func restrictSim(rows []simTrial, notes *[]string) []simTrial {
 		*notes = append(*notes, fmt.Sprintf("kept detours=%s, left out %v", strategies[0], strategies[1:]))
 		rows = slices.DeleteFunc(rows, func(r simTrial) bool { return r.Detours != strategies[0] })
 	}
-	return rows
+	return rows, n
 }
 
 // delivered reports whether every packet of the trial was delivered: with
@@ -172,12 +343,14 @@ func (r simTrial) method() string {
 }
 
 // FaultyValiantDelivered draws, against q (log axis), the share of the
-// trials of faulty-valiant in which each method delivers every packet:
-// a detour strategy when it finds a complete system (the simulation of
-// Valiant's routing then delivers all), Valiant's routing that does not
-// know the faults, the adaptive baselines (a random intact detour, a
-// shortest intact path) and safety levels when they lose no packet; one
-// colour per method, one line pattern per n.
+// trials of faulty-valiant in which each method delivers every packet, one
+// panel per n: a detour strategy when it finds a complete system (the
+// simulation of Valiant's routing then delivers all), Valiant's routing
+// that does not know the faults, the adaptive baselines (a random intact
+// detour, a shortest intact path) and safety levels when they lose no
+// packet; one colour and marker per method, each method's markers shifted
+// a little in q so that equal shares stay apart. The notes give, per n and
+// method, the smallest q at which some trial is not delivered.
 func FaultyValiantDelivered(dir, out string) (Output, error) {
 	var o Output
 	rows, err := readSimTrials(dir)
@@ -195,23 +368,78 @@ func FaultyValiantDelivered(dir, out string) (Output, error) {
 	}
 	qs := values(rows, func(r simTrial) float64 { return r.Q })
 	ns := values(rows, func(r simTrial) int { return r.N })
-	strategies := ordered(values(rows, simTrial.method), "optimal", "heuristic", "random")
-	p := newPlot("q", "share of trials delivering every packet")
-	for si, s := range strategies {
-		for ni, n := range ns {
+	methods := ordered(values(rows, simTrial.method), "optimal", "heuristic", "random")
+	var panels []*plot.Plot
+	for _, n := range ns {
+		p := newPlot("edge failure probability q", "share of trials delivering all")
+		p.Title.Text = fmt.Sprintf("n = %d", n)
+		for si, s := range methods {
 			of := func(r simTrial) bool { return r.N == n && r.method() == s }
 			xys := shareByQ(rows, qs, of, simTrial.delivered)
-			if err := addLine(p, "", xys, plotter.Line{LineStyle: dataLine(colour(si), ni)}); err != nil {
+			if len(xys) == 0 {
+				continue
+			}
+			o.Series = append(o.Series, Series{p.Title.Text, s, xys})
+			shifted := slices.Clone(xys)
+			for i := range shifted {
+				shifted[i].X *= math.Pow(1.05, float64(si)-float64(len(methods)-1)/2)
+			}
+			line, err := plotter.NewLine(shifted)
+			if err != nil {
 				return o, err
 			}
+			line.LineStyle = dataLine(methodColour(si), 0)
+			line.LineStyle.Width /= 1.5
+			marks, err := plotter.NewScatter(shifted)
+			if err != nil {
+				return o, err
+			}
+			marks.GlyphStyle = glyph(methodColour(si), si)
+			p.Add(line, marks)
+			first := "never"
+			for _, xy := range xys {
+				if xy.Y < 1 {
+					first = fmt.Sprintf("from q = %v (%.2f delivered)", xy.X, xy.Y)
+					break
+				}
+			}
+			o.Notes = append(o.Notes, fmt.Sprintf("n=%d, %s: some trial not delivered %s", n, s, first))
 		}
-		legendLine(p, s, colour(si), 0, -1)
+		logX(p, qs[0]/1.5, math.Min(1, qs[len(qs)-1]*1.5))
+		p.Y.Min, p.Y.Max = -0.05, 1.05
+		panels = append(panels, p)
 	}
-	for ni, n := range ns {
-		legendLine(p, fmt.Sprintf("n = %d", n), boundColor, ni, -1)
+	var entries []legendEntry
+	for si, s := range methods {
+		entries = append(entries, legendEntry{methodName(s), []plot.Thumbnailer{
+			&plotter.Line{LineStyle: dataLine(methodColour(si), 0)}, &plotter.Scatter{GlyphStyle: glyph(methodColour(si), si)}}})
 	}
-	logX(p, qs[0]/1.5, math.Min(1, qs[len(qs)-1]*1.5))
-	p.Y.Min, p.Y.Max = -0.02, 1.02
-	o.Files, err = savePlot(out, "faulty-valiant-delivered", p)
+	o.Files, err = saveStackLegend(out, "faulty-valiant-delivered", 1.6*vg.Inch, entries, 2, panels...)
 	return o, err
+}
+
+// methodColour is the colour of the i-th method: the palette without its
+// yellow, too faint on white, which grey replaces.
+func methodColour(i int) color.Color {
+	if i%len(palette) == len(palette)-1 {
+		return boundColor
+	}
+	return colour(i)
+}
+
+// methodName is the legend's name of a method.
+func methodName(m string) string {
+	switch m {
+	case "optimal", "heuristic", "random":
+		return m + " detours (simulation)"
+	case "adaptive-valiant detour":
+		return "adaptive, random 3-detour"
+	case "adaptive-valiant shortest":
+		return "adaptive, shortest intact path"
+	case "safety-levels":
+		return "safety levels [Wu 1997]"
+	case "no detours":
+		return "Valiant, faults unknown"
+	}
+	return m
 }

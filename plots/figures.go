@@ -1,12 +1,29 @@
 package plots
 
+import "gonum.org/v1/plot/plotter"
+
 // Output is what drawing a figure produced.
 type Output struct {
 	// Files are the paths written: PNG, SVG and PDF of each figure.
 	Files []string
 	// Notes say which rows were left out (other grid parameters, zeros on
-	// a log axis) and which curves were clipped.
+	// a log axis), which curves were clipped, and the numbers the
+	// figure's caption quotes.
 	Notes []string
+	// Series are the measured series drawn, in drawing order, for the
+	// figures that record them (t-tail, the faulty-valiant figures and
+	// adaptive-baselines); bounds are not recorded.
+	Series []Series
+}
+
+// Series is one measured series as drawn.
+type Series struct {
+	// Panel is the title of the panel it is drawn in.
+	Panel string
+	// Name says what it is, as in the legend.
+	Name string
+	// XYs are its points.
+	XYs plotter.XYs
 }
 
 // Figure is one figure of the thesis [Schömer 1988] or of the collectives,
@@ -38,10 +55,12 @@ var Figures = []Figure{
 	{"butterfly-loads", "butterfly-loads", "the per-node law of f(p,w) against the binomial law behind Lemma II.2", ButterflyLoads},
 	{"replication-loss", "replication-loss", "messages lost against q, log–log: n copies, m-of-n pieces, one copy, exact brackets and the thesis' bound", ReplicationLoss},
 	{"replication-bandwidth", "replication-loss", "messages lost against the data sent per message, pieces m = n … 1 and one copy", ReplicationBandwidth},
-	{"replication-threshold", "replication-loss", "the q at which 1% of messages are lost against n: measured, exact, the thesis' bound and Theorem II.2", ReplicationThreshold},
+	{"replication-threshold", "replication-loss", "the q at which 1% of messages are lost against n: measured, exact, the thesis' bound and Theorem II.2", replicationThresholdNumbers},
 	{"detour-existence", "detour-existence", "how often some failed edge has no intact detour, against q per n, with the thesis' bound", DetourExistence},
 	{"matching", "matching", "how often the heuristic matching fails against q per n, with its bounds; mean γ of heuristic, optimal and random systems", Matching},
-	{"faulty-valiant", "faulty-valiant", "shares of routed trials in lockstep, with 𝒯 > d·T and with 𝒯 ≤ d·(T−1) against q, per delivery rule and detour queue discipline, edge- and node-confluent", FaultyValiant},
+	{"faulty-valiant", "faulty-valiant", "the faulty time 𝒯 against d·(T_intact−1)+1 at the largest n, per delivery rule, detour queue discipline and confluent system", FaultyValiant},
+	{"faulty-valiant-slowdown", "faulty-valiant", "the slowdown 𝒯/T_intact of Valiant's routing simulated over detours against q, per detour strategy, confluent system, delivery rule and detour queue discipline", FaultyValiantSlowdown},
+	{"adaptive-baselines", "adaptive-baselines", "uncoordinated rerouting around failed edges and safety levels against e-cube and Valiant: messages lost, stretch and mean T against q", AdaptiveBaselines},
 	{"faulty-bitonic", "faulty-bitonic", "bitonic sort over detours: the slowest step against γ + 2, and T over (γ + 2)·n(n+1)/2 against q per detour strategy and port model", FaultyBitonic},
 	{"faulty-valiant-delivered", "faulty-valiant", "share of trials delivering every packet against q: each detour strategy, and the routing that does not know the faults", FaultyValiantDelivered},
 	{"collectives-size-<op>", "collectives-size", "collective operations: time against block size m on 64 nodes, measured (markers) and closed form (dashed)", CollectivesSize},

@@ -29,7 +29,7 @@ func PriorityLoad(dir, out string) (Output, error) {
 	patterns := ordered(values(rows, func(r load) string { return r.Pattern }), "random", "transpose", "bitrev")
 	mu := max(rows[0].Mu, 1)
 
-	p := newPlot("priority p", "mean f(p,v)")
+	p := newPlot("priority p", "mean f(p,v) (packets)")
 	p.Title.Text = fmt.Sprintf("n = %d, μ = %d", rows[0].N, mu)
 	var ps []float64
 	for i, pattern := range patterns {

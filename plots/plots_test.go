@@ -21,6 +21,7 @@ func TestFigures(t *testing.T) {
 	writeDataset(t, dir)
 	writeCollectives(t, dir)
 	runSpecs(t, dir, detourSpecs...)
+	runSpecs(t, dir, adaptiveSpec)
 	want := map[string][]string{
 		"t-tail":                   {"t-tail"},
 		"delayseq-n<N>":            {"delayseq-n4", "delayseq-n6"},
@@ -37,6 +38,8 @@ func TestFigures(t *testing.T) {
 		"detour-existence":         {"detour-existence"},
 		"matching":                 {"matching"},
 		"faulty-valiant":           {"faulty-valiant"},
+		"faulty-valiant-slowdown":  {"faulty-valiant-slowdown"},
+		"adaptive-baselines":       {"adaptive-baselines"},
 		"faulty-bitonic":           {"faulty-bitonic"},
 		"faulty-valiant-delivered": {"faulty-valiant-delivered"},
 		"collectives-size-<op>":    {"collectives-size-aas", "collectives-size-oab"},

@@ -20,7 +20,7 @@ func QueueDisciplines(dir, out string) (Output, error) {
 	queues := ordered(values(rows, func(r trial) string { return r.Queue }), "priority", "fifo", "random", "farthest")
 	ports := ordered(values(rows, func(r trial) string { return r.Port }), "single", "all")
 
-	p := newPlot("n", "mean T / n")
+	p := newPlot("cube dimension n", "mean T / n (steps per dimension)")
 	for qi, queue := range queues {
 		for pi, port := range ports {
 			var xs, ts []float64

@@ -23,7 +23,7 @@ func Relations(dir, out string) (Output, error) {
 	}
 
 	ports := ordered(values(rows, func(r trial) string { return r.Port }), "single", "all")
-	p := newPlot("μ · n", "mean T")
+	p := newPlot("μ · n (packets per node × dimension)", "mean T (steps)")
 	for i, mu := range mus {
 		for pi, port := range ports {
 			var xs, ts []float64

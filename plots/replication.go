@@ -118,7 +118,7 @@ func ReplicationLoss(dir, out string) (Output, error) {
 	zeros := 0
 	var panels []*plot.Plot
 	for _, n := range ns {
-		p := newPlot("edge failure probability q", "messages lost")
+		p := newPlot("edge failure probability q", "fraction of messages lost")
 		p.Title.Text = fmt.Sprintf("n = %d", n)
 		ylo := 1.0
 		for _, l := range pts {

@@ -30,7 +30,7 @@ func ReplicationBandwidth(dir, out string) (Output, error) {
 		o.Notes = append(o.Notes, fmt.Sprintf("kept n=%d, left out n=%v", n, ns[:len(ns)-1]))
 	}
 	qs := values(pts, func(l lossPoint) float64 { return l.q })
-	p := newPlot("message lengths sent over links per message", "messages lost")
+	p := newPlot("data sent over links per message (message lengths)", "fraction of messages lost")
 	p.Title.Text = fmt.Sprintf("n = %d", n)
 	ylo, xlo, xhi := 1.0, math.Inf(1), 0.0
 	drawn := 0
@@ -105,7 +105,7 @@ func ReplicationThreshold(dir, out string) (Output, error) {
 		return o, err
 	}
 	ns := values(pts, func(l lossPoint) int { return l.n })
-	p := newPlot("n", "q at which 1% of messages are lost")
+	p := newPlot("cube dimension n", "q at which 1% of messages are lost")
 	var measured plotter.XYs
 	for _, n := range ns {
 		var qs, rates []float64

@@ -150,6 +150,7 @@ var linearTicks = plot.TickerFunc(func(lo, hi float64) []plot.Tick {
 	}
 	var ticks []plot.Tick
 	for k := math.Ceil(2 * lo / step); k*step/2 <= hi*(1+1e-12); k++ {
+		k += 0 // −0 (from Ceil of a small negative) would be labelled "-0"
 		t := plot.Tick{Value: k * step / 2}
 		if math.Mod(k, 2) == 0 {
 			t.Label = strconv.FormatFloat(k/2*step, 'g', 10, 64)

@@ -3,6 +3,7 @@ package plots
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -11,18 +12,18 @@ import (
 )
 
 // maxLegendN is the most values of n a legend lists; the colour ramp
-// carries the others.
+// carries the others, and the legend names those it leaves out.
 const maxLegendN = 7
 
 // TTail draws the tail of Valiant's run time (thesis Theorem I.1
 // [Schömer 1988]) from valiant-tail/trials: per n, the empirical
-// Pr(T ≥ x·n) against x = T/n on log–log axes, with the Theorem I.1 bound
-// Pr(T ≥ t) ≤ TheoremI1Tail(n, t) dashed in the colour of its n, for the
-// smallest and the largest n (the others lie between); single-port above,
-// all-port below. The bound is 1 (trivial) up to T/n = 24·ln 18 ≈ 69.4 and
-// is drawn there along the top edge; below the lower end of the y axis it is
-// left out. Rows of other routers, queue disciplines, patterns or μ are left
-// out, as are runs with T = 0 (no place on a log axis).
+// Pr(T ≥ x·n) against x = T/n on the range of the data, log y, single-port
+// above, all-port below; and in a panel of its own, on the range where it
+// falls from 1, the Theorem I.1 bound Pr(T ≥ t) ≤ TheoremI1Tail(n, t) for
+// every n, dashed in the colour of its n. The bound is 1 (trivial) up to
+// T/n = 24·ln 18 ≈ 69.4, far right of every measured T/n. Rows of other
+// routers, queue disciplines, patterns or μ are left out, as are runs with
+// T = 0 (no place on a log axis).
 func TTail(dir, out string) (Output, error) {
 	var o Output
 	rows, err := readTrials(dir, "valiant-tail")
@@ -50,60 +51,91 @@ func TTail(dir, out string) (Output, error) {
 	if zeros > 0 {
 		o.Notes = append(o.Notes, fmt.Sprintf("left out %d trials with T = 0 from the log axes", zeros))
 	}
-	// Common axes for all panels: x from the decade of the smallest T/n to
-	// where every bound has left the plot, y from the decade below half
-	// the smallest tail.
-	xlo, ylo := 1.0, 1.0
+	// The data panels span the measured T/n; y runs from the decade below
+	// half the smallest tail to 1 in every panel.
+	xmin, xmax, ylo := math.Inf(1), math.Inf(-1), 1.0
 	for _, s := range samples {
 		for _, x := range s {
-			xlo = math.Min(xlo, decade(x))
+			xmin, xmax = math.Min(xmin, x), math.Max(xmax, x)
 		}
 		ylo = math.Min(ylo, decade(0.5/float64(len(s))))
 	}
-	ns := values(rows, func(r trial) int { return r.N })
-	xhi := 2.0
-	for _, n := range ns {
-		for stats.TheoremI1Tail(n, xhi*float64(n)) >= ylo && xhi < 1e4 {
-			xhi *= 1.05
-		}
+	xlo, xhi := math.Floor(10*xmin)/10, math.Ceil(10*xmax)/10
+	if xhi <= xlo {
+		xlo, xhi = xlo-0.1, xhi+0.1
 	}
-	o.Notes = append(o.Notes, fmt.Sprintf("Theorem I.1 bound: 1 below T/n = %.1f (drawn along the top), left out below %g", 24*math.Log(18), ylo))
-
+	ns := values(rows, func(r trial) int { return r.N })
 	ports := ordered(values(rows, func(r trial) string { return r.Port }), "single", "all")
 	shown := legendNs(ns)
 	var panels []*plot.Plot
 	for pi, port := range ports {
-		p := newPlot("x = T / n", "Pr(T ≥ x·n)")
-		p.Title.Text = port + "-port"
+		p := newPlot("x = T / n (steps per dimension)", "Pr(T ≥ x·n)")
+		p.Title.Text = port + "-port, measured"
+		var largest float64
 		for i, n := range ns {
-			c := ramp(i, len(ns))
+			s := samples[key{port, n}]
+			xys := ccdfSteps(s)
 			name := ""
 			if shown[n] && pi == 0 {
 				name = fmt.Sprintf("n = %d", n)
 			}
-			if err := addLine(p, name, ccdfSteps(samples[key{port, n}]), plotter.Line{LineStyle: dataLine(c, 0)}); err != nil {
+			if err := addLine(p, name, xys, plotter.Line{LineStyle: dataLine(ramp(i, len(ns)), 0)}); err != nil {
 				return o, err
 			}
-			if i != 0 && i != len(ns)-1 {
-				continue // bounds for the smallest and the largest n only
-			}
-			bound := curve(func(x float64) float64 { return stats.TheoremI1Tail(n, x*float64(n)) }, xlo, xhi, 300, true, ylo)
-			style := boundLine(1)
-			style.Color = c
-			if err := addLine(p, "", bound, plotter.Line{LineStyle: style}); err != nil {
-				return o, err
+			if len(xys) > 0 {
+				o.Series = append(o.Series, Series{p.Title.Text, fmt.Sprintf("n = %d", n), xys})
+				largest = math.Max(largest, xys[len(xys)-1].X)
 			}
 		}
-		if pi == 0 {
-			p.Legend.Add("Theorem I.1", &plotter.Line{LineStyle: boundLine(1)})
+		if left := unlisted(ns, shown); pi == 0 && left != "" {
+			p.Legend.Add("(" + left + ": colour between)")
 		}
+		o.Notes = append(o.Notes, fmt.Sprintf("%s-port: largest measured T/n = %.2f", port, largest))
 		p.Legend.Left = true
-		logX(p, xlo, xhi)
+		p.X.Min, p.X.Max = xlo, xhi
 		logY(p, ylo, 1)
 		panels = append(panels, p)
 	}
+	bound, err := theoremI1Panel(ns, ylo, xmax)
+	if err != nil {
+		return o, err
+	}
+	o.Notes = append(o.Notes, fmt.Sprintf("Theorem I.1 bound: 1 below T/n = %.1f, drawn in a panel of its own down to %g; the largest measured T/n is %.2f", 24*math.Log(18), ylo, xmax))
+	if left := unlisted(ns, shown); left != "" {
+		o.Notes = append(o.Notes, "the legend leaves out "+left+" (drawn, in the colour between their neighbours)")
+	}
+	panels = append(panels, bound)
 	o.Files, err = saveStack(out, "t-tail", panels...)
 	return o, err
+}
+
+// theoremI1Panel draws the Theorem I.1 bound for every n of ns, x = T/n
+// from below where it leaves 1 to where every bound is below ylo; xmax,
+// the largest measured T/n, is in the title.
+func theoremI1Panel(ns []int, ylo, xmax float64) (*plot.Plot, error) {
+	p := newPlot("x = T / n (steps per dimension)", "Pr(T ≥ x·n), bound")
+	p.Title.Text = fmt.Sprintf("Theorem I.1 bound (every measured T/n ≤ %.1f)", xmax)
+	x0 := math.Floor(0.8 * 24 * math.Log(18))
+	x1 := x0
+	for _, n := range ns {
+		for stats.TheoremI1Tail(n, x1*float64(n)) >= ylo && x1 < 1e4 {
+			x1 *= 1.02
+		}
+	}
+	x1 = math.Ceil(x1/10) * 10
+	for i, n := range ns {
+		style := boundLine(1)
+		style.Color = ramp(i, len(ns))
+		xys := curve(func(x float64) float64 { return stats.TheoremI1Tail(n, x*float64(n)) }, x0, x1, 400, false, ylo)
+		if err := addLine(p, "", xys, plotter.Line{LineStyle: style}); err != nil {
+			return nil, err
+		}
+	}
+	p.Legend.Add(fmt.Sprintf("n = %d … %d, colours as above", ns[0], ns[len(ns)-1]), &plotter.Line{LineStyle: boundLine(1)})
+	p.Legend.Top = true
+	p.X.Min, p.X.Max = x0, x1
+	logY(p, ylo, 1)
+	return p, nil
 }
 
 // legendNs picks at most maxLegendN of the sorted ns, evenly spread and
@@ -119,4 +151,18 @@ func legendNs(ns []int) map[int]bool {
 		shown[ns[j]] = true
 	}
 	return shown
+}
+
+// unlisted names the ns not shown, "n = 7, 11", or "" if every n is.
+func unlisted(ns []int, shown map[int]bool) string {
+	var left []string
+	for _, n := range ns {
+		if !shown[n] {
+			left = append(left, fmt.Sprint(n))
+		}
+	}
+	if len(left) == 0 {
+		return ""
+	}
+	return "n = " + strings.Join(left, ", ")
 }
