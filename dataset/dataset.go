@@ -53,7 +53,7 @@ func ReadDataset(dir, experiment, table string) (arrow.Table, error) {
 	}()
 	for _, p := range parts {
 		path := filepath.Join(root, filepath.FromSlash(p.rel))
-		t, s, err := readFile(path)
+		t, s, err := readFile(path, nil)
 		if err != nil {
 			return nil, err
 		}

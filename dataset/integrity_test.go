@@ -92,7 +92,7 @@ var damages = []struct {
 		}
 		b[i] ^= 0x01
 		return b
-	}, "its spec does not match the digest it records"},
+	}, "its footer does not match the SHA-256 it records"},
 	{"footer length", func(t *testing.T, b []byte) []byte {
 		b[len(b)-6] ^= 0x01 // 65536 bytes more: longer than the file
 		return b
@@ -100,6 +100,13 @@ var damages = []struct {
 	{"footer", func(t *testing.T, b []byte) []byte {
 		end := dataEnd(t, b)
 		copy(b[end:], bytes.Repeat([]byte{0xff}, 16))
+		return b
+	}, "its footer does not match the SHA-256 it records"},
+	{"footer SHA-256 entry", func(t *testing.T, b []byte) []byte {
+		i := bytes.LastIndex(b, []byte(MetaFooterSHA256))
+		b[i+3] ^= 0x01
+		b[i+5] ^= 0x01 // two bytes off: no longer found, the file seems older
+		copy(b[dataEnd(t, b):], bytes.Repeat([]byte{0xff}, 16))
 		return b
 	}, "its footer does not parse"},
 }
@@ -307,6 +314,22 @@ func TestRecordsOtherRows(t *testing.T) {
 	_, err := CheckFile(path)
 	var de *DamageError
 	if !errors.As(err, &de) || de.Reason != "it records 10 rows (hyperroute.rows), its footer 9" {
+		t.Errorf("CheckFile: %v", err)
+	}
+}
+
+// TestRecordsOtherSpec checks that a file whose spec is not the one its
+// digest names is damaged, though its footer is as written.
+func TestRecordsOtherSpec(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "e", "delays", "part-0-of-1.parquet")
+	meta := maps.Clone(sampleMeta)
+	meta[MetaSpecSHA256] = SpecDigest(meta[MetaSpec] + " ")
+	if err := WriteParquet(path, sampleSchema, []arrow.RecordBatch{sampleBatch(0, 10)}, meta); err != nil {
+		t.Fatal(err)
+	}
+	_, err := CheckFile(path)
+	var de *DamageError
+	if !errors.As(err, &de) || !strings.Contains(de.Reason, "its spec does not match the digest it records") {
 		t.Errorf("CheckFile: %v", err)
 	}
 }

@@ -74,7 +74,7 @@ func WriteManifest(dir, experiment string, m Manifest) error {
 	err = writeAtomic(path, func(w io.Writer) error {
 		_, err := w.Write(b)
 		return err
-	})
+	}, nil)
 	if err != nil {
 		return fmt.Errorf("results: write %s: %w", path, err)
 	}
