@@ -89,9 +89,11 @@ type FileCheck struct {
 
 // CheckFile reads the part file at path completely: it checks the file
 // against what it records of itself, as Scan does, and reads every row, as
-// ReadFile does. A damaged file is a *DamageError.
-func CheckFile(path string) (FileCheck, error) {
-	tbl, s, err := readFile(path, nil)
+// ReadFile does. want, if not nil, is the manifest's entry for the file,
+// which vouches for a file of an older build (see ReadFile). A damaged file
+// is a *DamageError.
+func CheckFile(path string, want *FileSummary) (FileCheck, error) {
+	tbl, s, err := readFile(path, want)
 	if err != nil {
 		return FileCheck{}, err
 	}

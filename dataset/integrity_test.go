@@ -152,8 +152,8 @@ func TestDamage(t *testing.T) {
 			}
 			for name, read := range map[string]func() error{
 				"ReadFile":    func() error { _, _, err := ReadFile(p.Path()); return err },
-				"CheckFile":   func() error { _, err := CheckFile(p.Path()); return err },
-				"ReadDataset": func() error { _, err := ReadDataset(dir, "e", "delays"); return err },
+				"CheckFile":   func() error { _, err := CheckFile(p.Path(), nil); return err },
+				"ReadPartial": func() error { _, err := ReadPartial(dir, "e", "delays"); return err },
 			} {
 				err := read()
 				var de *DamageError
@@ -254,7 +254,12 @@ func TestReadDatasetManifest(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := WriteManifest(dir, "e", Manifest{Experiment: "e", Tables: Summarize(files)}); err != nil {
+		m, err := ManifestFromMeta(files[0].Meta)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m.Tables = Summarize(files)
+		if err := WriteManifest(dir, "e", m); err != nil {
 			t.Fatal(err)
 		}
 		tc.change(t, dir)
@@ -296,7 +301,7 @@ func TestSetAside(t *testing.T) {
 	if err != nil || len(files) != 5 {
 		t.Errorf("Scan: %d files, %v; want the 5 others", len(files), err)
 	}
-	if tbl, err := ReadDataset(dir, "e", "delays"); err != nil {
+	if tbl, err := ReadPartial(dir, "e", "delays"); err != nil {
 		t.Errorf("ReadDataset: %v", err)
 	} else {
 		tbl.Release()
@@ -311,7 +316,7 @@ func TestRecordsOtherRows(t *testing.T) {
 	if err := WriteParquet(path, sampleSchema, []arrow.RecordBatch{sampleBatch(0, 9)}, meta); err != nil {
 		t.Fatal(err)
 	}
-	_, err := CheckFile(path)
+	_, err := CheckFile(path, nil)
 	var de *DamageError
 	if !errors.As(err, &de) || de.Reason != "it records 10 rows (hyperroute.rows), its footer 9" {
 		t.Errorf("CheckFile: %v", err)
@@ -327,7 +332,7 @@ func TestRecordsOtherSpec(t *testing.T) {
 	if err := WriteParquet(path, sampleSchema, []arrow.RecordBatch{sampleBatch(0, 10)}, meta); err != nil {
 		t.Fatal(err)
 	}
-	_, err := CheckFile(path)
+	_, err := CheckFile(path, nil)
 	var de *DamageError
 	if !errors.As(err, &de) || !strings.Contains(de.Reason, "its spec does not match the digest it records") {
 		t.Errorf("CheckFile: %v", err)

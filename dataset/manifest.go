@@ -31,6 +31,7 @@ type Manifest struct {
 	Profile     string                  `json:"profile"`     // spec profile applied, "" for none
 	Trials      int                     `json:"trials"`      // trials per grid point
 	FirstTrial  int                     `json:"first_trial"` // index of the first trial
+	Units       int                     `json:"units,omitempty"` // units (partitions) per table, 0 if not recorded
 	Harness     Provenance              `json:"harness"`
 	TieBreak    string                  `json:"tie_break"`
 	Started     time.Time               `json:"started"`
@@ -118,6 +119,8 @@ const (
 	MetaTrials     = "hyperroute.trials"
 	MetaFirstTrial = "hyperroute.first_trial"
 	MetaTable      = "hyperroute.table"
+	MetaUnits      = "hyperroute.units"
+	MetaBuild      = "hyperroute.build"
 
 	// Set by WriteParquet and WritePartition: the hex SHA-256 of the
 	// file's bytes before its footer (the magic number and every column
@@ -154,6 +157,12 @@ func (m Manifest) FileMeta(table, shard string, rows int64) map[string]string {
 		MetaTrials:     strconv.Itoa(m.Trials),
 		MetaFirstTrial: strconv.Itoa(m.FirstTrial),
 	}
+	if m.Units > 0 {
+		meta[MetaUnits] = strconv.Itoa(m.Units)
+	}
+	if m.Harness.Build != "" {
+		meta[MetaBuild] = m.Harness.Build
+	}
 	if !m.Started.IsZero() {
 		meta[MetaStarted] = m.Started.Format(time.RFC3339Nano)
 	}
@@ -177,6 +186,7 @@ func ManifestFromMeta(meta map[string]string) (Manifest, error) {
 			Version:   meta[MetaVersion],
 			Commit:    meta[MetaCommit],
 			GoVersion: meta[MetaGoVersion],
+			Build:     meta[MetaBuild],
 		},
 	}
 	var err error
@@ -185,7 +195,7 @@ func ManifestFromMeta(meta map[string]string) (Manifest, error) {
 			return Manifest{}, fmt.Errorf("results: %s: %w", MetaMasterSeed, err)
 		}
 	}
-	for key, n := range map[string]*int{MetaTrials: &m.Trials, MetaFirstTrial: &m.FirstTrial} {
+	for key, n := range map[string]*int{MetaTrials: &m.Trials, MetaFirstTrial: &m.FirstTrial, MetaUnits: &m.Units} {
 		if v, ok := meta[key]; ok {
 			if *n, err = strconv.Atoi(v); err != nil {
 				return Manifest{}, fmt.Errorf("results: %s: %w", key, err)

@@ -172,17 +172,9 @@ func (r *Runner) checkExisting(root string) error {
 }
 
 // sameHarness reports whether a and b are the same build of the harness.
-func sameHarness(a, b dataset.Provenance) bool {
-	return a.Version == b.Version && a.Commit == b.Commit && a.Modified == b.Modified
-}
+func sameHarness(a, b dataset.Provenance) bool { return a.Same(b) }
 
-func describeHarness(p dataset.Provenance) string {
-	s := p.Version + " (commit " + p.Commit
-	if p.Modified {
-		s += ", modified"
-	}
-	return s + ")"
-}
+func describeHarness(p dataset.Provenance) string { return p.String() }
 
 // sameRun fails unless file f was written by a run of m's spec, seed,
 // profile and trials, in k shards.
@@ -233,6 +225,7 @@ func (s *Spec) manifest() dataset.Manifest {
 		Profile:     s.Profile,
 		Trials:      s.Trials,
 		FirstTrial:  s.FirstTrial,
+		Units:       len(s.Units()),
 		Harness:     dataset.CurrentProvenance(),
 		TieBreak:    engine.TieBreak,
 	}

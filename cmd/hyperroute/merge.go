@@ -16,6 +16,7 @@ import (
 func runMerge(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("merge", flag.ContinueOnError)
 	out := fs.String("out", "", "results directory (then the argument is the experiment name)")
+	accept := fs.Bool("accept-build", false, "take shards written by other builds of the harness")
 	pos, err := parseArgs(fs, args, stderr, 1, "DIR/EXPERIMENT, or --out DIR EXPERIMENT")
 	if err != nil {
 		return err
@@ -27,9 +28,9 @@ func runMerge(args []string, stdout, stderr io.Writer) error {
 	if exp == "" || exp == "." || exp == ".." || strings.ContainsAny(exp, `/\`) {
 		return usagef("%q does not name an experiment directory", pos[0])
 	}
-	m, err := experiments.Merge(dir, exp)
+	m, err := experiments.MergeWith(dir, exp, experiments.MergeOptions{AcceptBuilds: *accept})
 	if err != nil {
-		return err
+		return readError(err)
 	}
 	var tables []string
 	for _, t := range slices.Sorted(maps.Keys(m.Tables)) {
