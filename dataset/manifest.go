@@ -28,9 +28,9 @@ type Manifest struct {
 	Spec        string                  `json:"spec"`        // full spec text
 	SpecSHA256  string                  `json:"spec_sha256"` // SpecDigest(Spec)
 	MasterSeed  uint64                  `json:"master_seed"`
-	Profile     string                  `json:"profile"`     // spec profile applied, "" for none
-	Trials      int                     `json:"trials"`      // trials per grid point
-	FirstTrial  int                     `json:"first_trial"` // index of the first trial
+	Profile     string                  `json:"profile"`         // spec profile applied, "" for none
+	Trials      int                     `json:"trials"`          // trials per grid point
+	FirstTrial  int                     `json:"first_trial"`     // index of the first trial
 	Units       int                     `json:"units,omitempty"` // units (partitions) per table, 0 if not recorded
 	Harness     Provenance              `json:"harness"`
 	TieBreak    string                  `json:"tie_break"`

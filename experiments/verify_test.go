@@ -160,7 +160,7 @@ func TestVerifyProblems(t *testing.T) {
 		// bless writes a manifest that lists the files as they are after
 		// the change, which Merge must refuse to write.
 		bless bool
-		want   map[string][]string
+		want  map[string][]string
 	}{
 		{"a row short", func(t *testing.T, dir string) {
 			rewrite(t, s.Part(dir, TableTrials, units[1], Unsharded).Path(), func(recs []arrow.RecordBatch) []arrow.RecordBatch {
