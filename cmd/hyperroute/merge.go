@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -12,6 +13,19 @@ import (
 	"github.com/hyperroute/hyperroute/dataset"
 	"github.com/hyperroute/hyperroute/experiments"
 )
+
+// lockRun takes the lock of DIR/EXPERIMENT (dataset.LockRun) and prints
+// its notes.
+func lockRun(dir, exp string, stderr io.Writer) (*dataset.Lock, error) {
+	l, err := dataset.LockRun(dir, exp)
+	if err != nil {
+		return nil, err
+	}
+	for _, n := range l.Notes {
+		fmt.Fprintf(stderr, "%s: %s\n", filepath.Join(dir, exp), n)
+	}
+	return l, nil
+}
 
 func runMerge(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("merge", flag.ContinueOnError)
@@ -28,6 +42,14 @@ func runMerge(args []string, stdout, stderr io.Writer) error {
 	if exp == "" || exp == "." || exp == ".." || strings.ContainsAny(exp, `/\`) {
 		return usagef("%q does not name an experiment directory", pos[0])
 	}
+	if _, err := os.Stat(filepath.Join(dir, exp)); err != nil {
+		return usageError{err}
+	}
+	lock, err := lockRun(dir, exp, stderr)
+	if err != nil {
+		return err
+	}
+	defer lock.Unlock()
 	m, err := experiments.MergeWith(dir, exp, experiments.MergeOptions{AcceptBuilds: *accept})
 	if err != nil {
 		return readError(err)

@@ -51,6 +51,11 @@ func runRun(args []string, _, stderr io.Writer) error {
 		return usagef("memory=%d: want MiB, at least 1", *memory)
 	}
 	r := &experiments.Runner{Spec: spec, Dir: *out, Workers: *workers, Shard: sh, Force: *force, RedoStale: *redoStale, Memory: *memory << 20}
+	lock, err := lockRun(*out, spec.Name, stderr)
+	if err != nil {
+		return err
+	}
+	defer lock.Unlock()
 	if err := r.Prepare(); err != nil {
 		return usageError{err}
 	}
