@@ -3,12 +3,14 @@ package experiments
 import (
 	"context"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
+	"unsafe"
 
 	"github.com/hyperroute/hyperroute/dataset"
 	"github.com/hyperroute/hyperroute/engine"
@@ -114,6 +116,9 @@ func (r *Runner) Prepare() error {
 		}
 		if r.todo[i] {
 			// The workers run as many trials at once, of any point.
+			if err := routers.CheckRows(int(min(per*int64(len(u.Points)), math.MaxInt32)), int64(unsafe.Sizeof(outcome{})), available); err != nil {
+				return fmt.Errorf("unit %s: %w", u, err)
+			}
 			atOnce := int(min(int64(r.Workers), per*int64(len(u.Points))))
 			for _, p := range u.Points {
 				if err := p.Config.CheckMemory(atOnce, available); err != nil {

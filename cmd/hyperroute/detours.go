@@ -9,6 +9,7 @@ import (
 	"os/signal"
 	"runtime"
 	"strconv"
+	"unsafe"
 
 	"github.com/hyperroute/hyperroute/detours"
 	"github.com/hyperroute/hyperroute/experiments"
@@ -60,6 +61,9 @@ func runDetours(args []string, stdout, stderr io.Writer) error {
 		return usagef("trials=%d: must be at least 1", *trials)
 	case *workers < 1:
 		return usagef("workers=%d: must be at least 1", *workers)
+	}
+	if err := routers.CheckRows(*trials, int64(unsafe.Sizeof(detourRow{})), routers.AvailableMemory()); err != nil {
+		return usageError{err}
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()

@@ -47,8 +47,8 @@ func runRun(args []string, _, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if *memory < 0 {
-		return usagef("memory=%d: want MiB, at least 1", *memory)
+	if *memory < 0 || *memory > 1<<43 {
+		return usagef("memory=%d: want MiB, at least 1 and at most %d", *memory, int64(1)<<43)
 	}
 	r := &experiments.Runner{Spec: spec, Dir: *out, Workers: *workers, Shard: sh, Force: *force, RedoStale: *redoStale, Memory: *memory << 20}
 	lock, err := lockRun(*out, spec.Name, stderr)

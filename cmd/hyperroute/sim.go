@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unsafe"
 
 	"github.com/hyperroute/hyperroute/experiments"
 	"github.com/hyperroute/hyperroute/faults"
@@ -121,6 +122,9 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 		atOnce = *trials
 	}
 	if err := cfg.CheckMemory(atOnce, routers.AvailableMemory()); err != nil {
+		return usageError{err}
+	}
+	if err := routers.CheckRows(*trials, int64(unsafe.Sizeof(trialRow{})+unsafe.Sizeof(recorded{})), routers.AvailableMemory()); err != nil {
 		return usageError{err}
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
