@@ -124,11 +124,11 @@ func concat(root string, parts []partFile, tables []arrow.Table) (arrow.Table, e
 	var rows int64
 	for i, t := range tables {
 		if !t.Schema().Equal(first) {
-			return nil, fmt.Errorf("results: %s: schema of %s differs from %s:\n%s\nvs\n%s",
+			return nil, fmt.Errorf("dataset: %s: schema of %s differs from %s:\n%s\nvs\n%s",
 				root, parts[i].rel, parts[0].rel, t.Schema(), first)
 		}
 		if !slices.EqualFunc(parts[i].keys, parts[0].keys, func(a, b KV) bool { return a.Key == b.Key }) {
-			return nil, fmt.Errorf("results: %s: partition keys of %s differ from %s",
+			return nil, fmt.Errorf("dataset: %s: partition keys of %s differ from %s",
 				root, parts[i].rel, parts[0].rel)
 		}
 		rows += t.NumRows()
@@ -280,7 +280,7 @@ func listParts(root string) ([]partFile, error) {
 		return nil
 	})
 	if err != nil {
-		return nil, fmt.Errorf("results: %w", err)
+		return nil, fmt.Errorf("dataset: %w", err)
 	}
 	slices.SortFunc(parts, func(a, b partFile) int {
 		for i := 0; i < len(a.keys) && i < len(b.keys); i++ {

@@ -146,10 +146,10 @@ func SetAside(path string) (string, error) {
 			continue
 		}
 		if !errors.Is(err, fs.ErrNotExist) {
-			return "", fmt.Errorf("results: %w", err)
+			return "", fmt.Errorf("dataset: %w", err)
 		}
 		if err := os.Rename(path, aside); err != nil {
-			return "", fmt.Errorf("results: %w", err)
+			return "", fmt.Errorf("dataset: %w", err)
 		}
 		syncDir(dir)
 		return aside, nil

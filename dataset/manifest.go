@@ -68,7 +68,7 @@ func WriteManifest(dir, experiment string, m Manifest) error {
 	}
 	b, err := json.MarshalIndent(m, "", "  ")
 	if err != nil {
-		return fmt.Errorf("results: manifest of %s: %w", experiment, err)
+		return fmt.Errorf("dataset: manifest of %s: %w", experiment, err)
 	}
 	b = append(b, '\n')
 	path := filepath.Join(dir, experiment, ManifestName)
@@ -77,7 +77,7 @@ func WriteManifest(dir, experiment string, m Manifest) error {
 		return err
 	}, nil)
 	if err != nil {
-		return fmt.Errorf("results: write %s: %w", path, err)
+		return fmt.Errorf("dataset: write %s: %w", path, err)
 	}
 	return nil
 }
@@ -87,14 +87,14 @@ func ReadManifest(dir, experiment string) (Manifest, error) {
 	path := filepath.Join(dir, experiment, ManifestName)
 	b, err := os.ReadFile(path)
 	if err != nil {
-		return Manifest{}, fmt.Errorf("results: %w", err)
+		return Manifest{}, fmt.Errorf("dataset: %w", err)
 	}
 	var m Manifest
 	if err := json.Unmarshal(b, &m); err != nil {
-		return Manifest{}, fmt.Errorf("results: read %s: %w", path, err)
+		return Manifest{}, fmt.Errorf("dataset: read %s: %w", path, err)
 	}
 	if m.Format > ManifestFormat {
-		return Manifest{}, fmt.Errorf("results: read %s: format %d is newer than %d", path, m.Format, ManifestFormat)
+		return Manifest{}, fmt.Errorf("dataset: read %s: format %d is newer than %d", path, m.Format, ManifestFormat)
 	}
 	return m, nil
 }
@@ -192,25 +192,25 @@ func ManifestFromMeta(meta map[string]string) (Manifest, error) {
 	var err error
 	if v, ok := meta[MetaMasterSeed]; ok {
 		if m.MasterSeed, err = strconv.ParseUint(v, 10, 64); err != nil {
-			return Manifest{}, fmt.Errorf("results: %s: %w", MetaMasterSeed, err)
+			return Manifest{}, fmt.Errorf("it records %s = %q, not a seed", MetaMasterSeed, v)
 		}
 	}
 	for key, n := range map[string]*int{MetaTrials: &m.Trials, MetaFirstTrial: &m.FirstTrial, MetaUnits: &m.Units} {
 		if v, ok := meta[key]; ok {
 			if *n, err = strconv.Atoi(v); err != nil {
-				return Manifest{}, fmt.Errorf("results: %s: %w", key, err)
+				return Manifest{}, fmt.Errorf("it records %s = %q, not an integer", key, v)
 			}
 		}
 	}
 	if v, ok := meta[MetaModified]; ok {
 		if m.Harness.Modified, err = strconv.ParseBool(v); err != nil {
-			return Manifest{}, fmt.Errorf("results: %s: %w", MetaModified, err)
+			return Manifest{}, fmt.Errorf("it records %s = %q, not true or false", MetaModified, v)
 		}
 	}
 	for key, t := range map[string]*time.Time{MetaStarted: &m.Started, MetaFinished: &m.Finished} {
 		if v, ok := meta[key]; ok {
 			if *t, err = time.Parse(time.RFC3339Nano, v); err != nil {
-				return Manifest{}, fmt.Errorf("results: %s: %w", key, err)
+				return Manifest{}, fmt.Errorf("it records %s = %q, not an RFC 3339 time", key, v)
 			}
 		}
 	}

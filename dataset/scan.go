@@ -44,7 +44,7 @@ func Scan(dir, experiment string) ([]FileInfo, error) {
 	root := filepath.Join(dir, experiment)
 	entries, err := os.ReadDir(root)
 	if err != nil {
-		return nil, fmt.Errorf("results: %w", err)
+		return nil, fmt.Errorf("dataset: %w", err)
 	}
 	var files []FileInfo
 	for _, e := range entries {

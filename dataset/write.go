@@ -41,7 +41,7 @@ func WriteParquet(path string, schema *arrow.Schema, recs []arrow.RecordBatch, m
 		}
 	}
 	if err != nil {
-		return fmt.Errorf("results: write %s: %w", path, err)
+		return fmt.Errorf("dataset: write %s: %w", path, err)
 	}
 	return writeParquet(path, schema, recs, md)
 }
@@ -75,7 +75,7 @@ func writeParquet(path string, schema *arrow.Schema, recs []arrow.RecordBatch, m
 		return fw.Close()
 	}, sealFooter)
 	if err != nil {
-		return fmt.Errorf("results: write %s: %w", path, err)
+		return fmt.Errorf("dataset: write %s: %w", path, err)
 	}
 	return nil
 }

@@ -69,9 +69,16 @@ func Verify(dir, experiment string) (Report, error) {
 	if v.identify(m, mErr) {
 		v.check()
 	}
+	if v.Rerun != "" && slices.ContainsFunc(v.Problems, func(p Problem) bool { return strings.HasPrefix(p.What, otherRun) }) {
+		// A run refuses a directory that holds another run's files.
+		v.Rerun = "moving the files " + otherRun + " out of " + root + ", then " + v.Rerun + ","
+	}
 	slices.SortStableFunc(v.Problems, func(a, b Problem) int { return cmp.Compare(a.Path, b.Path) })
 	return v.Report, nil
 }
+
+// otherRun starts the problem of a file written by another run.
+const otherRun = "written by another run"
 
 // verifier holds the state of Verify.
 type verifier struct {
@@ -139,6 +146,10 @@ func (v *verifier) identify(m dataset.Manifest, mErr error) bool {
 				v.add(f.Path, "%s", reason(f.Err))
 			}
 		}
+		return false
+	}
+	if v.run.Experiment != filepath.Base(v.root) {
+		v.add("", "its files are of experiment %q: verify the directory named so, which holds its manifest and tables", v.run.Experiment)
 		return false
 	}
 	from := filepath.Join(v.root, v.from)
@@ -251,7 +262,7 @@ func (v *verifier) checkMeta(f dataset.FileInfo) {
 	got, _ := dataset.ManifestFromMeta(f.Meta)
 	_, k, _ := dataset.ParseShard(f.Shard)
 	if err := sameRunAs(v.run, v.Shards, got, k); err != nil {
-		v.add(f.Path, "written by another run: %v", err)
+		v.add(f.Path, otherRun+": %v", err)
 	}
 	if !v.acceptBuilds && !sameHarness(got.Harness, v.run.Harness) {
 		v.add(f.Path, "written by harness %s, %s by %s", describeHarness(got.Harness), v.from, describeHarness(v.run.Harness))
