@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -15,9 +16,14 @@ import (
 )
 
 // lockRun takes the lock of DIR/EXPERIMENT (dataset.LockRun) and prints
-// its notes.
+// its notes. A directory that cannot be made is bad input; a lock held by
+// another process, a failure.
 func lockRun(dir, exp string, stderr io.Writer) (*dataset.Lock, error) {
 	l, err := dataset.LockRun(dir, exp)
+	var held *dataset.LockedError
+	if err != nil && !errors.As(err, &held) {
+		return nil, usageError{err}
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -51,6 +51,9 @@ func runRun(args []string, _, stderr io.Writer) error {
 		return usagef("memory=%d: want MiB, at least 1 and at most %d", *memory, int64(1)<<43)
 	}
 	r := &experiments.Runner{Spec: spec, Dir: *out, Workers: *workers, Shard: sh, Force: *force, RedoStale: *redoStale, Memory: *memory << 20}
+	if *workers < 1 {
+		return usagef("workers=%d: must be at least 1", *workers)
+	}
 	lock, err := lockRun(*out, spec.Name, stderr)
 	if err != nil {
 		return err
