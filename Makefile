@@ -74,6 +74,7 @@ fuzz:
 	$(GO) test -run='^$$' -fuzz=FuzzDisjointPaths -fuzztime=30s ./hypercube/
 	$(GO) test -run='^$$' -fuzz=FuzzParseSpec -fuzztime=30s -fuzzminimizetime=5s ./cmd/hyperroute/
 	$(GO) test -run='^$$' -fuzz=FuzzParseDests -fuzztime=10s ./cmd/hyperroute/
+	$(GO) test -run='^$$' -fuzz=FuzzPartFile -fuzztime=30s ./dataset/
 
 clean:
 	rm -rf bin

@@ -2,7 +2,6 @@ package dataset
 
 import (
 	"cmp"
-	"errors"
 	"fmt"
 	"io/fs"
 	"maps"
@@ -17,33 +16,61 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 )
 
-// ReadDataset reads every part of DIR/experiment/table into one table. Files
-// and directories whose names start with "." or "_" are ignored. Each part
-// is read by ReadFile, which puts back the partition columns that
-// WritePartition left out, with their types and at their positions; the
-// partition a file's metadata records must be that of its directories.
-// Any other hive partition key becomes a column after the file's own, of
-// type int64 when every value of the key is a decimal integer and string
-// otherwise, unless the files already hold a column of that name. The parts
-// must share one schema; the result keeps the schema metadata on which all
-// parts agree.
+// ReadDataset reads every part of DIR/experiment/table into one table, if
+// the experiment is complete: it has a manifest. Without one it returns an
+// *IncompleteError saying how many units are there; ReadPartial reads them
+// anyway. Files and directories whose names start with "." or "_" are
+// ignored. Each part is read by ReadFile, which puts back the partition
+// columns that WritePartition left out, with their types and at their
+// positions. Any other hive partition key becomes a column after the
+// file's own, of type int64 when every value of the key is a decimal
+// integer and string otherwise, unless the files already hold a column of
+// that name. The parts must share one schema; the result keeps the schema
+// metadata on which all parts agree.
 //
-// A damaged file is an error, a *DamageError naming it: each file is checked
-// against what it records of itself (see Scan) and, if the experiment has a
-// manifest, against the size, SHA-256 and rows it records. The files must
-// then be exactly those the manifest lists for the table.
+// Each file is checked against what it records of itself (see Scan), its
+// place (the table, partition and shard it records must be those of its
+// path) and the run (it must record the manifest's experiment, spec, seed,
+// profile and trials), and against the size, SHA-256 and rows the manifest
+// records; the files must be exactly those the manifest lists for the
+// table. A damaged or misplaced file is a *DamageError naming it.
 func ReadDataset(dir, experiment, table string) (arrow.Table, error) {
+	return readDataset(dir, experiment, table, false)
+}
+
+// ReadPartial is ReadDataset for a run that may be incomplete: without a
+// manifest it reads the files there, each checked against what it records
+// of itself, its place and the run of the first file.
+func ReadPartial(dir, experiment, table string) (arrow.Table, error) {
+	return readDataset(dir, experiment, table, true)
+}
+
+func readDataset(dir, experiment, table string, partial bool) (arrow.Table, error) {
 	root := filepath.Join(dir, experiment, table)
 	parts, err := listParts(root)
 	if err != nil {
 		return nil, err
 	}
 	if len(parts) == 0 {
-		return nil, fmt.Errorf("results: no parquet files under %s", root)
+		return nil, fmt.Errorf("dataset: no parquet files under %s", root)
 	}
-	listed, err := manifestFiles(dir, experiment, table)
+	m, complete, err := manifestOf(dir, experiment)
 	if err != nil {
 		return nil, err
+	}
+	if !complete && !partial {
+		var metas []map[string]string
+		if s, err := inspect(filepath.Join(root, filepath.FromSlash(parts[0].rel))); err == nil {
+			metas = append(metas, s.meta)
+		}
+		return nil, incomplete(dir, experiment, table, parts, metas)
+	}
+	var listed map[string]FileSummary
+	if complete {
+		listed = make(map[string]FileSummary)
+		for _, f := range m.Tables[table].Files {
+			listed[f.Path] = f
+		}
 	}
 	tables := make([]arrow.Table, 0, len(parts))
 	defer func() {
@@ -51,54 +78,44 @@ func ReadDataset(dir, experiment, table string) (arrow.Table, error) {
 			t.Release()
 		}
 	}()
-	for _, p := range parts {
+	for i, p := range parts {
 		path := filepath.Join(root, filepath.FromSlash(p.rel))
-		t, s, err := readFile(path)
+		want, isListed := listed[table+"/"+p.rel]
+		if complete && !isListed {
+			return nil, fmt.Errorf("dataset: %s is not in %s", path, filepath.Join(dir, experiment, ManifestName))
+		}
+		var vouch *FileSummary
+		if isListed {
+			vouch = &want
+		}
+		t, s, err := readFile(path, vouch)
 		if err != nil {
 			return nil, err
 		}
 		tables = append(tables, t)
-		if listed != nil {
-			want, ok := listed[table+"/"+p.rel]
-			if !ok {
-				return nil, fmt.Errorf("results: %s is not in %s", path, filepath.Join(dir, experiment, ManifestName))
-			}
+		if isListed {
 			if err := want.Check(s.summary(path)); err != nil {
 				return nil, err
 			}
 			delete(listed, want.Path)
 		}
-		keys, err := Partition(s.meta)
-		if err != nil {
-			return nil, fmt.Errorf("results: read %s: %w", path, err)
+		if err := checkPlace(path, table, p.keys, p.shard, s.meta); err != nil {
+			return nil, err
 		}
-		if keys != nil && !slices.Equal(keys, p.keys) {
-			return nil, fmt.Errorf("results: read %s: the file records partition %q, its directories say %q",
-				path, partitionPath(keys), partitionPath(p.keys))
+		if i == 0 && !complete {
+			if m, err = ManifestFromMeta(s.meta); err != nil {
+				return nil, fmt.Errorf("dataset: read %s: %w", path, err)
+			}
+		}
+		if err := m.Owns(s.meta); err != nil {
+			return nil, fmt.Errorf("dataset: %s was written by another run than %s: %v", path, parts[0].rel, err)
 		}
 	}
 	if len(listed) > 0 {
-		return nil, fmt.Errorf("results: %s lists files that are missing: %s",
+		return nil, fmt.Errorf("dataset: %s lists files that are missing: %s",
 			filepath.Join(dir, experiment, ManifestName), strings.Join(slices.Sorted(maps.Keys(listed)), ", "))
 	}
 	return concat(root, parts, tables)
-}
-
-// manifestFiles returns the files of table that the manifest of
-// DIR/experiment lists, by path; nil if the experiment has no manifest.
-func manifestFiles(dir, experiment, table string) (map[string]FileSummary, error) {
-	m, err := ReadManifest(dir, experiment)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	listed := make(map[string]FileSummary)
-	for _, f := range m.Tables[table].Files {
-		listed[f.Path] = f
-	}
-	return listed, nil
 }
 
 // concat joins the tables read from parts and appends their partition keys.
@@ -107,11 +124,11 @@ func concat(root string, parts []partFile, tables []arrow.Table) (arrow.Table, e
 	var rows int64
 	for i, t := range tables {
 		if !t.Schema().Equal(first) {
-			return nil, fmt.Errorf("results: %s: schema of %s differs from %s:\n%s\nvs\n%s",
+			return nil, fmt.Errorf("dataset: %s: schema of %s differs from %s:\n%s\nvs\n%s",
 				root, parts[i].rel, parts[0].rel, t.Schema(), first)
 		}
 		if !slices.EqualFunc(parts[i].keys, parts[0].keys, func(a, b KV) bool { return a.Key == b.Key }) {
-			return nil, fmt.Errorf("results: %s: partition keys of %s differ from %s",
+			return nil, fmt.Errorf("dataset: %s: partition keys of %s differ from %s",
 				root, parts[i].rel, parts[0].rel)
 		}
 		rows += t.NumRows()
@@ -263,7 +280,7 @@ func listParts(root string) ([]partFile, error) {
 		return nil
 	})
 	if err != nil {
-		return nil, fmt.Errorf("results: %w", err)
+		return nil, fmt.Errorf("dataset: %w", err)
 	}
 	slices.SortFunc(parts, func(a, b partFile) int {
 		for i := 0; i < len(a.keys) && i < len(b.keys); i++ {

@@ -45,7 +45,7 @@ func writeDataset(t *testing.T, dir string) int64 {
 func TestReadDataset(t *testing.T) {
 	dir := t.TempDir()
 	total := writeDataset(t, dir)
-	tbl, err := ReadDataset(dir, "e", "delays")
+	tbl, err := ReadPartial(dir, "e", "delays")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -106,7 +106,7 @@ func TestReadDatasetErrors(t *testing.T) {
 	if err := WriteParquet(p.Path(), other, nil, nil); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := ReadDataset(dir, "e", "delays"); err == nil {
+	if _, err := ReadPartial(dir, "e", "delays"); err == nil {
 		t.Error("mixed schemas: no error")
 	}
 }

@@ -57,6 +57,8 @@
 //	hyperroute.started      start time, RFC 3339
 //	hyperroute.finished     finish time, RFC 3339
 //	hyperroute.rows         rows in this file, decimal
+//	hyperroute.units        units (partitions) of the run per table, decimal
+//	hyperroute.build        SHA-256 of the harness executable
 //
 // and [WritePartition] adds, for a file of a hive partition,
 //
@@ -68,7 +70,21 @@
 // partition and shard name the unit a file belongs to, and so its path.
 //
 // Every file also records, in its footer only, the SHA-256 of its bytes
-// before the footer (hyperroute.data_sha256), the part that holds its rows.
+// before the footer (hyperroute.data_sha256), the part that holds its rows,
+// and the SHA-256 of the footer itself (hyperroute.footer_sha256, see
+// MetaFooterSHA256), checked before any Parquet reader parses it.
+//
+// # Trust
+//
+// A file is read only through one path (readFooter, inspect), which bounds
+// the footer by the file's size, checks it against its SHA-256 and turns a
+// reader's panic into a *DamageError naming the file. A file is in its
+// place when the table, partition and shard it records are those of its
+// path; otherwise it is damaged (misplaced). A run is complete when it has
+// a manifest: [ReadDataset] refuses a run without one (*IncompleteError),
+// [ReadPartial] reads it anyway, and both refuse files of another run
+// ([Manifest.Owns]). [LockRun] makes one process the writer of an
+// experiment directory.
 //
 // # Damage
 //

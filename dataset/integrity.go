@@ -2,7 +2,6 @@ package dataset
 
 import (
 	"crypto/sha256"
-	"encoding/binary"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -13,7 +12,6 @@ import (
 	"strconv"
 
 	"github.com/apache/arrow-go/v18/arrow"
-	"github.com/apache/arrow-go/v18/parquet/file"
 )
 
 // A DamageError reports a damaged part file: not a whole Parquet file, not
@@ -32,6 +30,7 @@ type fileSum struct {
 	sha256 string // hex, of the whole file
 	rows   int64  // as the footer says
 	meta   map[string]string
+	footer footer
 }
 
 // summary returns s as the manifest records a file at path.
@@ -41,46 +40,31 @@ func (s fileSum) summary(path string) FileSummary {
 
 // inspect reads the part file at path to its end once, for its size and
 // SHA-256, and checks it against what it records of itself: a footer that
-// parses, and the keys MetaDataSHA256, MetaRows and MetaSpecSHA256 where
-// present. A file that fails is a *DamageError; other errors are I/O.
+// parses and matches its SHA-256 (readFooter), and the keys MetaDataSHA256,
+// MetaRows and MetaSpecSHA256 where present. A file that fails is a
+// *DamageError; other errors are I/O.
 func inspect(path string) (fileSum, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return fileSum{}, fmt.Errorf("results: %w", err)
+		return fileSum{}, fmt.Errorf("dataset: %w", err)
 	}
 	defer f.Close()
-	st, err := f.Stat()
+	ft, err := readFooter(f, path)
 	if err != nil {
-		return fileSum{}, fmt.Errorf("results: %w", err)
+		return fileSum{}, err
 	}
 	bad := func(format string, a ...any) (fileSum, error) {
 		return fileSum{}, &DamageError{Path: path, Reason: fmt.Sprintf(format, a...)}
 	}
-	// A Parquet file ends in the length of its footer and "PAR1".
-	size := st.Size()
-	var tail [8]byte
-	if size >= 12 {
-		if _, err := f.ReadAt(tail[:], size-8); err != nil {
-			return fileSum{}, fmt.Errorf("results: %w", err)
-		}
-	}
-	dataEnd := size - 8 - int64(binary.LittleEndian.Uint32(tail[:4]))
-	if string(tail[4:]) != "PAR1" || dataEnd < 4 {
-		return bad("not a whole Parquet file (%d bytes, no footer at the end)", size)
-	}
 	whole, data := sha256.New(), sha256.New()
-	if _, err := io.Copy(io.MultiWriter(whole, data), io.NewSectionReader(f, 0, dataEnd)); err != nil {
-		return fileSum{}, fmt.Errorf("results: %w", err)
+	if _, err := io.Copy(io.MultiWriter(whole, data), io.NewSectionReader(f, 0, ft.dataEnd)); err != nil {
+		return fileSum{}, fmt.Errorf("dataset: %w", err)
 	}
-	if _, err := io.Copy(whole, io.NewSectionReader(f, dataEnd, size-dataEnd)); err != nil {
-		return fileSum{}, fmt.Errorf("results: %w", err)
+	if _, err := io.Copy(whole, io.NewSectionReader(f, ft.dataEnd, ft.size-ft.dataEnd)); err != nil {
+		return fileSum{}, fmt.Errorf("dataset: %w", err)
 	}
-	r, err := file.NewParquetReader(f)
-	if err != nil {
-		return bad("its footer does not parse: %v", err)
-	}
-	s := fileSum{bytes: size, sha256: hex.EncodeToString(whole.Sum(nil)), rows: r.NumRows(),
-		meta: metaMap(r.MetaData().KeyValueMetadata())}
+	s := fileSum{bytes: ft.size, sha256: hex.EncodeToString(whole.Sum(nil)), rows: ft.meta.NumRows,
+		meta: metaMap(ft.meta.KeyValueMetadata()), footer: ft}
 	if v, ok := s.meta[MetaDataSHA256]; ok && v != hex.EncodeToString(data.Sum(nil)) {
 		return bad("its data do not match the SHA-256 it records (%s)", MetaDataSHA256)
 	}
@@ -105,9 +89,11 @@ type FileCheck struct {
 
 // CheckFile reads the part file at path completely: it checks the file
 // against what it records of itself, as Scan does, and reads every row, as
-// ReadFile does. A damaged file is a *DamageError.
-func CheckFile(path string) (FileCheck, error) {
-	tbl, s, err := readFile(path)
+// ReadFile does. want, if not nil, is the manifest's entry for the file,
+// which vouches for a file of an older build (see ReadFile). A damaged file
+// is a *DamageError.
+func CheckFile(path string, want *FileSummary) (FileCheck, error) {
+	tbl, s, err := readFile(path, want)
 	if err != nil {
 		return FileCheck{}, err
 	}
@@ -160,10 +146,10 @@ func SetAside(path string) (string, error) {
 			continue
 		}
 		if !errors.Is(err, fs.ErrNotExist) {
-			return "", fmt.Errorf("results: %w", err)
+			return "", fmt.Errorf("dataset: %w", err)
 		}
 		if err := os.Rename(path, aside); err != nil {
-			return "", fmt.Errorf("results: %w", err)
+			return "", fmt.Errorf("dataset: %w", err)
 		}
 		syncDir(dir)
 		return aside, nil

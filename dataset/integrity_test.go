@@ -92,7 +92,7 @@ var damages = []struct {
 		}
 		b[i] ^= 0x01
 		return b
-	}, "its spec does not match the digest it records"},
+	}, "its footer does not match the SHA-256 it records"},
 	{"footer length", func(t *testing.T, b []byte) []byte {
 		b[len(b)-6] ^= 0x01 // 65536 bytes more: longer than the file
 		return b
@@ -100,6 +100,13 @@ var damages = []struct {
 	{"footer", func(t *testing.T, b []byte) []byte {
 		end := dataEnd(t, b)
 		copy(b[end:], bytes.Repeat([]byte{0xff}, 16))
+		return b
+	}, "its footer does not match the SHA-256 it records"},
+	{"footer SHA-256 entry", func(t *testing.T, b []byte) []byte {
+		i := bytes.LastIndex(b, []byte(MetaFooterSHA256))
+		b[i+3] ^= 0x01
+		b[i+5] ^= 0x01 // two bytes off: no longer found, the file seems older
+		copy(b[dataEnd(t, b):], bytes.Repeat([]byte{0xff}, 16))
 		return b
 	}, "its footer does not parse"},
 }
@@ -145,8 +152,8 @@ func TestDamage(t *testing.T) {
 			}
 			for name, read := range map[string]func() error{
 				"ReadFile":    func() error { _, _, err := ReadFile(p.Path()); return err },
-				"CheckFile":   func() error { _, err := CheckFile(p.Path()); return err },
-				"ReadDataset": func() error { _, err := ReadDataset(dir, "e", "delays"); return err },
+				"CheckFile":   func() error { _, err := CheckFile(p.Path(), nil); return err },
+				"ReadPartial": func() error { _, err := ReadPartial(dir, "e", "delays"); return err },
 			} {
 				err := read()
 				var de *DamageError
@@ -247,7 +254,12 @@ func TestReadDatasetManifest(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := WriteManifest(dir, "e", Manifest{Experiment: "e", Tables: Summarize(files)}); err != nil {
+		m, err := ManifestFromMeta(files[0].Meta)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m.Tables = Summarize(files)
+		if err := WriteManifest(dir, "e", m); err != nil {
 			t.Fatal(err)
 		}
 		tc.change(t, dir)
@@ -289,7 +301,7 @@ func TestSetAside(t *testing.T) {
 	if err != nil || len(files) != 5 {
 		t.Errorf("Scan: %d files, %v; want the 5 others", len(files), err)
 	}
-	if tbl, err := ReadDataset(dir, "e", "delays"); err != nil {
+	if tbl, err := ReadPartial(dir, "e", "delays"); err != nil {
 		t.Errorf("ReadDataset: %v", err)
 	} else {
 		tbl.Release()
@@ -304,9 +316,25 @@ func TestRecordsOtherRows(t *testing.T) {
 	if err := WriteParquet(path, sampleSchema, []arrow.RecordBatch{sampleBatch(0, 9)}, meta); err != nil {
 		t.Fatal(err)
 	}
-	_, err := CheckFile(path)
+	_, err := CheckFile(path, nil)
 	var de *DamageError
 	if !errors.As(err, &de) || de.Reason != "it records 10 rows (hyperroute.rows), its footer 9" {
+		t.Errorf("CheckFile: %v", err)
+	}
+}
+
+// TestRecordsOtherSpec checks that a file whose spec is not the one its
+// digest names is damaged, though its footer is as written.
+func TestRecordsOtherSpec(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "e", "delays", "part-0-of-1.parquet")
+	meta := maps.Clone(sampleMeta)
+	meta[MetaSpecSHA256] = SpecDigest(meta[MetaSpec] + " ")
+	if err := WriteParquet(path, sampleSchema, []arrow.RecordBatch{sampleBatch(0, 10)}, meta); err != nil {
+		t.Fatal(err)
+	}
+	_, err := CheckFile(path, nil)
+	var de *DamageError
+	if !errors.As(err, &de) || !strings.Contains(de.Reason, "its spec does not match the digest it records") {
 		t.Errorf("CheckFile: %v", err)
 	}
 }

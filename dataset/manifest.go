@@ -28,10 +28,11 @@ type Manifest struct {
 	Spec        string                  `json:"spec"`        // full spec text
 	SpecSHA256  string                  `json:"spec_sha256"` // SpecDigest(Spec)
 	MasterSeed  uint64                  `json:"master_seed"`
-	Profile     string                  `json:"profile"`       // spec profile applied, "" for none
-	Trials      int                     `json:"trials"`        // trials per grid point
-	FirstTrial  int                     `json:"first_trial"`   // index of the first trial
-	RSE         string                  `json:"rse,omitempty"` // the rule that stops a point's trials, "" for none
+	Profile     string                  `json:"profile"`         // spec profile applied, "" for none
+	Trials      int                     `json:"trials"`          // trials per grid point
+	FirstTrial  int                     `json:"first_trial"`     // index of the first trial
+	RSE         string                  `json:"rse,omitempty"`   // the rule that stops a point's trials, "" for none
+	Units       int                     `json:"units,omitempty"` // units (partitions) per table, 0 if not recorded
 	Harness     Provenance              `json:"harness"`
 	TieBreak    string                  `json:"tie_break"`
 	Started     time.Time               `json:"started"`
@@ -68,16 +69,16 @@ func WriteManifest(dir, experiment string, m Manifest) error {
 	}
 	b, err := json.MarshalIndent(m, "", "  ")
 	if err != nil {
-		return fmt.Errorf("results: manifest of %s: %w", experiment, err)
+		return fmt.Errorf("dataset: manifest of %s: %w", experiment, err)
 	}
 	b = append(b, '\n')
 	path := filepath.Join(dir, experiment, ManifestName)
 	err = writeAtomic(path, func(w io.Writer) error {
 		_, err := w.Write(b)
 		return err
-	})
+	}, nil)
 	if err != nil {
-		return fmt.Errorf("results: write %s: %w", path, err)
+		return fmt.Errorf("dataset: write %s: %w", path, err)
 	}
 	return nil
 }
@@ -87,14 +88,14 @@ func ReadManifest(dir, experiment string) (Manifest, error) {
 	path := filepath.Join(dir, experiment, ManifestName)
 	b, err := os.ReadFile(path)
 	if err != nil {
-		return Manifest{}, fmt.Errorf("results: %w", err)
+		return Manifest{}, fmt.Errorf("dataset: %w", err)
 	}
 	var m Manifest
 	if err := json.Unmarshal(b, &m); err != nil {
-		return Manifest{}, fmt.Errorf("results: read %s: %w", path, err)
+		return Manifest{}, fmt.Errorf("dataset: read %s: %w", path, err)
 	}
 	if m.Format > ManifestFormat {
-		return Manifest{}, fmt.Errorf("results: read %s: format %d is newer than %d", path, m.Format, ManifestFormat)
+		return Manifest{}, fmt.Errorf("dataset: read %s: format %d is newer than %d", path, m.Format, ManifestFormat)
 	}
 	return m, nil
 }
@@ -120,6 +121,8 @@ const (
 	MetaFirstTrial = "hyperroute.first_trial"
 	MetaRSE        = "hyperroute.rse"
 	MetaTable      = "hyperroute.table"
+	MetaUnits      = "hyperroute.units"
+	MetaBuild      = "hyperroute.build"
 
 	// Set by WriteParquet and WritePartition: the hex SHA-256 of the
 	// file's bytes before its footer (the magic number and every column
@@ -159,6 +162,12 @@ func (m Manifest) FileMeta(table, shard string, rows int64) map[string]string {
 	if m.RSE != "" {
 		meta[MetaRSE] = m.RSE
 	}
+	if m.Units > 0 {
+		meta[MetaUnits] = strconv.Itoa(m.Units)
+	}
+	if m.Harness.Build != "" {
+		meta[MetaBuild] = m.Harness.Build
+	}
 	if !m.Started.IsZero() {
 		meta[MetaStarted] = m.Started.Format(time.RFC3339Nano)
 	}
@@ -183,30 +192,31 @@ func ManifestFromMeta(meta map[string]string) (Manifest, error) {
 			Version:   meta[MetaVersion],
 			Commit:    meta[MetaCommit],
 			GoVersion: meta[MetaGoVersion],
+			Build:     meta[MetaBuild],
 		},
 	}
 	var err error
 	if v, ok := meta[MetaMasterSeed]; ok {
 		if m.MasterSeed, err = strconv.ParseUint(v, 10, 64); err != nil {
-			return Manifest{}, fmt.Errorf("results: %s: %w", MetaMasterSeed, err)
+			return Manifest{}, fmt.Errorf("it records %s = %q, not a seed", MetaMasterSeed, v)
 		}
 	}
-	for key, n := range map[string]*int{MetaTrials: &m.Trials, MetaFirstTrial: &m.FirstTrial} {
+	for key, n := range map[string]*int{MetaTrials: &m.Trials, MetaFirstTrial: &m.FirstTrial, MetaUnits: &m.Units} {
 		if v, ok := meta[key]; ok {
 			if *n, err = strconv.Atoi(v); err != nil {
-				return Manifest{}, fmt.Errorf("results: %s: %w", key, err)
+				return Manifest{}, fmt.Errorf("it records %s = %q, not an integer", key, v)
 			}
 		}
 	}
 	if v, ok := meta[MetaModified]; ok {
 		if m.Harness.Modified, err = strconv.ParseBool(v); err != nil {
-			return Manifest{}, fmt.Errorf("results: %s: %w", MetaModified, err)
+			return Manifest{}, fmt.Errorf("it records %s = %q, not true or false", MetaModified, v)
 		}
 	}
 	for key, t := range map[string]*time.Time{MetaStarted: &m.Started, MetaFinished: &m.Finished} {
 		if v, ok := meta[key]; ok {
 			if *t, err = time.Parse(time.RFC3339Nano, v); err != nil {
-				return Manifest{}, fmt.Errorf("results: %s: %w", key, err)
+				return Manifest{}, fmt.Errorf("it records %s = %q, not an RFC 3339 time", key, v)
 			}
 		}
 	}

@@ -1,6 +1,7 @@
 package dataset
 
 import (
+	"errors"
 	"fmt"
 	"net/url"
 	"path"
@@ -48,7 +49,7 @@ func (p Part) Rel() string {
 // It panics unless 0 <= i < k.
 func ShardName(i, k int) string {
 	if i < 0 || i >= k {
-		panic(fmt.Sprintf("results: shard %d of %d out of range", i, k))
+		panic(fmt.Sprintf("dataset: shard %d of %d out of range", i, k))
 	}
 	return fmt.Sprintf("%0*d-of-%d", len(strconv.Itoa(k)), i, k)
 }
@@ -65,7 +66,10 @@ func ParseShard(s string) (i, k int, err error) {
 			return i, k, nil
 		}
 	}
-	return 0, 0, fmt.Errorf("results: invalid shard name %q", s)
+	if s == "" {
+		return 0, 0, errors.New("the file is not named part-<i>-of-<k>.parquet, as the files of a run are")
+	}
+	return 0, 0, fmt.Errorf("shard %q is not a shard name <i>-of-<k>, as in part-0-of-2.parquet", s)
 }
 
 // escape percent-encodes s for use in a hive directory name.
@@ -98,5 +102,5 @@ func parseKV(name string) (KV, error) {
 			}
 		}
 	}
-	return KV{}, fmt.Errorf("results: directory %q is not key=value", name)
+	return KV{}, fmt.Errorf("directory %q is not key=value", name)
 }

@@ -62,7 +62,7 @@ var fieldIDMeta = arrow.NewMetadata([]string{"PARQUET:field_id"}, []string{"-1"}
 // the schema's metadata. Without keys (an unpartitioned table) the file
 // holds every column, as WriteParquet writes it, and neither key.
 func WritePartition(path string, keys []KV, schema *arrow.Schema, recs []arrow.RecordBatch, meta map[string]string) error {
-	fail := func(err error) error { return fmt.Errorf("results: write %s: %w", path, err) }
+	fail := func(err error) error { return fmt.Errorf("dataset: write %s: %w", path, err) }
 	for j, rec := range recs {
 		if !rec.Schema().Equal(schema) {
 			return fail(fmt.Errorf("record batch %d has schema %s, want %s", j, rec.Schema(), schema))
@@ -194,7 +194,7 @@ func Partition(meta map[string]string) ([]KV, error) {
 	}
 	keys, err := parsePartition(s)
 	if err != nil {
-		return nil, fmt.Errorf("results: %s: %w", MetaPartition, err)
+		return nil, fmt.Errorf("dataset: %s: %w", MetaPartition, err)
 	}
 	return keys, nil
 }

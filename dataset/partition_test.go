@@ -292,12 +292,12 @@ func TestReadDatasetPartitioned(t *testing.T) {
 			}
 		}
 	}
-	got, err := ReadDataset(hive, "e", "trials")
+	got, err := ReadPartial(hive, "e", "trials")
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer got.Release()
-	want, err := ReadDataset(whole, "e", "trials")
+	want, err := ReadPartial(whole, "e", "trials")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -320,7 +320,7 @@ func TestReadDatasetPartitioned(t *testing.T) {
 	if err := os.Rename(from, to); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := ReadDataset(hive, "e", "trials"); err == nil || !strings.Contains(err.Error(), `records partition "n=4/port=all", its directories say "n=4/port=single"`) {
+	if _, err := ReadPartial(hive, "e", "trials"); err == nil || !strings.Contains(err.Error(), `misplaced: it records table "", partition "n=4/port=all" and shard ""; its path says table "trials", partition "n=4/port=single"`) {
 		t.Errorf("moved part: %v", err)
 	}
 }

@@ -17,15 +17,17 @@ import (
 // serialized Arrow schema.
 const arrowSchemaKey = "ARROW:schema"
 
-// Complete reports whether path holds a whole Parquet file: it exists and its
-// footer parses.
+// Complete reports whether path holds a whole Parquet file: it exists, its
+// footer parses and matches the SHA-256 it records, if it records one. It
+// reads only the footer; Scan and ReadFile read the whole file.
 func Complete(path string) bool {
-	r, err := file.OpenParquetFile(path, false)
+	f, err := os.Open(path)
 	if err != nil {
 		return false
 	}
-	r.Close()
-	return true
+	defer f.Close()
+	_, err = readFooter(f, path)
+	return err == nil
 }
 
 // ReadFile reads the Parquet file at path into a table, and returns it with
@@ -34,46 +36,55 @@ func Complete(path string) bool {
 // WritePartition left out of the file are put back, at their positions and
 // with their types, from the partition the metadata records, so the table
 // is the one written (see MetaPartitionColumns). The file is checked first
-// against what it records of itself (see Scan); a damaged file is a
+// against what it records of itself (see Scan); a damaged file, or one
+// written before files recorded the SHA-256 of their footer, is a
 // *DamageError.
 func ReadFile(path string) (arrow.Table, map[string]string, error) {
-	tbl, s, err := readFile(path)
+	tbl, s, err := readFile(path, nil)
 	if err != nil {
 		return nil, nil, err
 	}
 	return tbl, s.meta, nil
 }
 
-// readFile is ReadFile, returning what inspect found.
-func readFile(path string) (arrow.Table, fileSum, error) {
+// readFile is ReadFile, returning what inspect found. Only a file whose
+// bytes are known to be those written is given to the Parquet reader: one
+// whose footer records its SHA-256, or, for a file of an older build, one
+// whose SHA-256 is that of want (a manifest's entry), if not nil.
+func readFile(path string, want *FileSummary) (arrow.Table, fileSum, error) {
 	s, err := inspect(path)
 	if err != nil {
 		return nil, fileSum{}, err
 	}
+	if !s.footer.vouched && (want == nil || want.SHA256 == "" || want.SHA256 != s.sha256) {
+		return nil, fileSum{}, &DamageError{Path: path, Reason: fmt.Sprintf(
+			"it records no SHA-256 of its footer (%s; an older build wrote it) and no manifest vouches for it", MetaFooterSHA256)}
+	}
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, fileSum{}, fmt.Errorf("results: %w", err)
+		return nil, fileSum{}, fmt.Errorf("dataset: %w", err)
 	}
 	defer f.Close()
-	unreadable := func(err error) error {
-		return &DamageError{Path: path, Reason: fmt.Sprintf("it cannot be read: %v", err)}
-	}
-	r, err := file.NewParquetReader(f)
+	var tbl arrow.Table
+	err = protect(func() error {
+		r, err := file.NewParquetReader(f, file.WithMetadata(s.footer.meta))
+		if err != nil {
+			return err
+		}
+		fr, err := pqarrow.NewFileReader(r, pqarrow.ArrowReadProperties{}, memory.DefaultAllocator)
+		if err != nil {
+			return err
+		}
+		tbl, err = fr.ReadTable(context.Background())
+		return err
+	})
 	if err != nil {
-		return nil, fileSum{}, unreadable(err)
-	}
-	fr, err := pqarrow.NewFileReader(r, pqarrow.ArrowReadProperties{}, memory.DefaultAllocator)
-	if err != nil {
-		return nil, fileSum{}, unreadable(err)
-	}
-	tbl, err := fr.ReadTable(context.Background())
-	if err != nil {
-		return nil, fileSum{}, unreadable(err)
+		return nil, fileSum{}, &DamageError{Path: path, Reason: fmt.Sprintf("it cannot be read: %v", err)}
 	}
 	defer tbl.Release()
-	full, err := restorePartition(tbl, r.NumRows(), s.meta)
+	full, err := restorePartition(tbl, s.rows, s.meta)
 	if err != nil {
-		return nil, fileSum{}, fmt.Errorf("results: read %s: %w", path, err)
+		return nil, fileSum{}, fmt.Errorf("dataset: read %s: %w", path, err)
 	}
 	defer full.Release()
 	return withMeta(full, s.meta), s, nil

@@ -36,14 +36,15 @@ func (f FileInfo) Partition() string { return path.Dir(f.Path) }
 // file to its end, for its size and SHA-256, and checks it against what it
 // records of itself: a footer that parses, the SHA-256 of its data
 // (MetaDataSHA256), its rows (MetaRows) and the digest of its spec
-// (MetaSpecSHA256), where recorded. A file that fails is listed with Err
+// (MetaSpecSHA256), where recorded, and the table, partition and shard it
+// records against its path (a misplaced file). A file that fails is listed with Err
 // set. Each directory of DIR/experiment whose name does not start with "."
 // or "_" is a table. Files are ordered by table, then as in ReadDataset.
 func Scan(dir, experiment string) ([]FileInfo, error) {
 	root := filepath.Join(dir, experiment)
 	entries, err := os.ReadDir(root)
 	if err != nil {
-		return nil, fmt.Errorf("results: %w", err)
+		return nil, fmt.Errorf("dataset: %w", err)
 	}
 	var files []FileInfo
 	for _, e := range entries {
@@ -58,6 +59,9 @@ func Scan(dir, experiment string) ([]FileInfo, error) {
 		for _, p := range parts {
 			f := FileInfo{Table: table, Path: table + "/" + p.rel, Keys: p.keys, Shard: p.shard}
 			s, err := inspect(filepath.Join(root, table, filepath.FromSlash(p.rel)))
+			if err == nil {
+				err = checkPlace(f.Path, table, p.keys, p.shard, s.meta)
+			}
 			var damage *DamageError
 			switch {
 			case errors.As(err, &damage):

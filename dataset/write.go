@@ -42,13 +42,13 @@ func WriteParquet(path string, schema *arrow.Schema, recs []arrow.RecordBatch, m
 		}
 	}
 	if err != nil {
-		return fmt.Errorf("results: write %s: %w", path, err)
+		return fmt.Errorf("dataset: write %s: %w", path, err)
 	}
 	return writeParquet(path, schema, recs, md)
 }
 
 // writeParquet writes the file of WriteParquet with md as its key/value
-// metadata, to which it adds MetaDataSHA256.
+// metadata, to which it adds MetaDataSHA256 and MetaFooterSHA256.
 func writeParquet(path string, schema *arrow.Schema, recs []arrow.RecordBatch, md arrow.Metadata) error {
 	schema = arrow.NewSchemaWithEndian(schema.Fields(), &md, schema.Endianness())
 	plain := schema
@@ -79,17 +79,20 @@ func writeParquet(path string, schema *arrow.Schema, recs []arrow.RecordBatch, m
 		if err := fw.AppendKeyValueMetadata(MetaDataSHA256, hex.EncodeToString(data.Sum(nil))); err != nil {
 			return err
 		}
+		if err := fw.AppendKeyValueMetadata(MetaFooterSHA256, string(footerDigits)); err != nil {
+			return err
+		}
 		return fw.Close()
-	})
+	}, sealFooter)
 	if err != nil {
-		return fmt.Errorf("results: write %s: %w", path, err)
+		return fmt.Errorf("dataset: write %s: %w", path, err)
 	}
 	return nil
 }
 
 // mergeMeta returns base with the entries of over added or replaced, in key
-// order, without MetaDataSHA256: writeParquet sets it, for the data it
-// writes.
+// order, without MetaDataSHA256 and MetaFooterSHA256: writeParquet sets
+// them, for the file it writes.
 func mergeMeta(base arrow.Metadata, over map[string]string) (arrow.Metadata, error) {
 	m := make(map[string]string, base.Len()+len(over))
 	for i, k := range base.Keys() {
@@ -102,13 +105,14 @@ func mergeMeta(base arrow.Metadata, over map[string]string) (arrow.Metadata, err
 		m[k] = v
 	}
 	delete(m, MetaDataSHA256)
+	delete(m, MetaFooterSHA256)
 	return arrow.MetadataFrom(m), nil
 }
 
 // writeAtomic calls write on a buffered temporary file next to path, then
-// syncs it and renames it to path. On error or panic the temporary file is
-// removed.
-func writeAtomic(path string, write func(io.Writer) error) (err error) {
+// seal on the file written, if not nil, then syncs it and renames it to
+// path. On error or panic the temporary file is removed.
+func writeAtomic(path string, write func(io.Writer) error, seal func(*os.File) error) (err error) {
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
@@ -135,6 +139,11 @@ func writeAtomic(path string, write func(io.Writer) error) (err error) {
 	}
 	if err = bw.Flush(); err != nil {
 		return err
+	}
+	if seal != nil {
+		if err = seal(f); err != nil {
+			return err
+		}
 	}
 	if err = f.Chmod(0o644); err != nil {
 		return err

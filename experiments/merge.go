@@ -10,10 +10,24 @@ import (
 )
 
 // Merge checks that DIR/experiment holds exactly the files of one run, every
-// table of every partition in every shard, none of them damaged (see
-// dataset.Scan), and writes its manifest, with each file's size and SHA-256.
-// The spec, profile and trial count are read back from the files' metadata.
+// table of every partition in every shard, each whole and in its place (see
+// dataset.Scan), written by one build of the harness, and as an existing
+// manifest of the run records it, and writes its manifest, with each
+// file's size and SHA-256. The spec, profile and trial count are read back
+// from the files' metadata.
 func Merge(dir, experiment string) (dataset.Manifest, error) {
+	return MergeWith(dir, experiment, MergeOptions{})
+}
+
+// MergeOptions relax what Merge checks.
+type MergeOptions struct {
+	// AcceptBuilds takes the files of other builds of the harness; the
+	// manifest records the build of the first file.
+	AcceptBuilds bool
+}
+
+// MergeWith is Merge with options.
+func MergeWith(dir, experiment string, o MergeOptions) (dataset.Manifest, error) {
 	root := filepath.Join(dir, experiment)
 	files, err := dataset.Scan(dir, experiment)
 	if err != nil {
@@ -60,8 +74,9 @@ func Merge(dir, experiment string) (dataset.Manifest, error) {
 			return dataset.Manifest{}, fmt.Errorf("%s: files of different runs: %w", root, err)
 		}
 		fm, _ := dataset.ManifestFromMeta(f.Meta)
-		if !sameHarness(fm.Harness, m.Harness) {
-			return dataset.Manifest{}, fmt.Errorf("%s: %s was written by harness %s, %s by %s; rerun with --redo-stale or --force to redo them with one",
+		if !o.AcceptBuilds && !sameHarness(fm.Harness, m.Harness) {
+			return dataset.Manifest{}, fmt.Errorf("%s: %s was written by harness %s, %s by %s; rerun the shards with one build "+
+				"(run --redo-stale redoes the units of other builds), or merge --accept-build takes them",
 				root, f.Path, describeHarness(fm.Harness), first.Path, describeHarness(m.Harness))
 		}
 		if !want[f.Path] {
@@ -78,6 +93,17 @@ func Merge(dir, experiment string) (dataset.Manifest, error) {
 	if len(want) > 0 {
 		return dataset.Manifest{}, fmt.Errorf("%s: %d of %d files missing: %s", root, len(want), len(want)+len(files), listSome(want))
 	}
+	if err := matchManifest(dir, experiment, m, k, files); err != nil {
+		return dataset.Manifest{}, err
+	}
+	// All that verify checks of the files.
+	v := verifier{root: root, files: files, run: m, from: first.Path, want: spec.wantFiles(k), acceptBuilds: o.AcceptBuilds}
+	v.Shards = k
+	v.check()
+	if len(v.Problems) > 0 {
+		p := v.Problems[0]
+		return dataset.Manifest{}, fmt.Errorf("%s: %s: %s (hyperroute verify %s lists every problem)", root, p.Path, p.What, root)
+	}
 	m.Description = spec.Description
 	m.Shards = k
 	m.Tables = dataset.Summarize(files)
@@ -85,6 +111,27 @@ func Merge(dir, experiment string) (dataset.Manifest, error) {
 		return dataset.Manifest{}, err
 	}
 	return m, nil
+}
+
+// matchManifest fails if DIR/experiment has a manifest of the run m (in k
+// shards) from which files differ: a file it lists that changed since,
+// which merge must not bless. A manifest of another run, or one that
+// cannot be read, is replaced.
+func matchManifest(dir, experiment string, m dataset.Manifest, k int, files []dataset.FileInfo) error {
+	old, err := dataset.ReadManifest(dir, experiment)
+	if err != nil || sameRunAs(m, k, old, old.Shards) != nil {
+		return nil
+	}
+	listed := old.Files()
+	for _, f := range files {
+		if want, ok := listed[f.Path]; ok {
+			if err := want.Check(f.Summary()); err != nil {
+				return fmt.Errorf("%s: %w; the run's manifest recorded it otherwise. Rerun the experiment (its run sets the file aside and redoes its unit), then merge",
+					filepath.Join(dir, experiment), err)
+			}
+		}
+	}
+	return nil
 }
 
 // specOf parses the spec recorded in a run's manifest and applies its

@@ -146,7 +146,7 @@ func TestRepair(t *testing.T) {
 		{"garbage", TablePackets, 1, garbage, false, "damaged: not a whole Parquet file"},
 		{"byte in the data", TablePackets, 2, flipData, false, "damaged: its data do not match the SHA-256 it records"},
 		{"byte in the data, no manifest", TableLoads, 0, flipData, true, "damaged: its data do not match the SHA-256 it records"},
-		{"byte of the spec", TableTrials, 0, flipSpec, false, "damaged: its spec does not match the digest it records"},
+		{"byte of the spec", TableTrials, 0, flipSpec, false, "damaged: its footer does not match the SHA-256 it records"},
 		{"rewritten", TableLoads, 2, rewriteFile, false, "manifest.json records"},
 		{"removed with the manifest", TableTrials, 1, remove, true, "missing: unit n=4 of trials in shard 0/1"},
 	} {

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unsafe"
 
 	"github.com/hyperroute/hyperroute/dataset"
 	"github.com/hyperroute/hyperroute/engine"
@@ -122,6 +123,9 @@ func (r *Runner) Prepare() error {
 			continue
 		}
 		jobs := r.Spec.jobs(u, r.Shard)
+		if err := routers.CheckRows(len(jobs), int64(unsafe.Sizeof(outcome{})), available); err != nil {
+			return fmt.Errorf("unit %s: %w", u, err)
+		}
 		// The workers run as many trials at once, of any point.
 		atOnce := int64(min(r.Workers, len(jobs)))
 		for _, j := range jobs {
@@ -186,17 +190,9 @@ func (r *Runner) checkExisting(root string) error {
 }
 
 // sameHarness reports whether a and b are the same build of the harness.
-func sameHarness(a, b dataset.Provenance) bool {
-	return a.Version == b.Version && a.Commit == b.Commit && a.Modified == b.Modified
-}
+func sameHarness(a, b dataset.Provenance) bool { return a.Same(b) }
 
-func describeHarness(p dataset.Provenance) string {
-	s := p.Version + " (commit " + p.Commit
-	if p.Modified {
-		s += ", modified"
-	}
-	return s + ")"
-}
+func describeHarness(p dataset.Provenance) string { return p.String() }
 
 // sameRun fails unless file f was written by a run of m's spec, seed,
 // profile and trials, in k shards.
@@ -250,6 +246,7 @@ func (s *Spec) manifest() dataset.Manifest {
 		Trials:      s.Trials,
 		FirstTrial:  s.FirstTrial,
 		RSE:         s.RSE.String(),
+		Units:       len(s.Units()),
 		Harness:     dataset.CurrentProvenance(),
 		TieBreak:    engine.TieBreak,
 	}

@@ -341,8 +341,18 @@ func TestOtherHarness(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Merge(dir, "t"); err == nil || !strings.Contains(err.Error(), "(commit 0123abc)") {
+	if _, err := Merge(dir, "t"); err == nil || !strings.Contains(err.Error(), "(commit 0123abc, build ") {
 		t.Errorf("Merge of two harness builds: %v", err)
+	}
+	// The run's manifest records the file as the run wrote it.
+	if _, err := MergeWith(dir, "t", MergeOptions{AcceptBuilds: true}); err == nil || !strings.Contains(err.Error(), "manifest recorded it otherwise") {
+		t.Errorf("Merge over the manifest: %v", err)
+	}
+	if err := os.Remove(filepath.Join(dir, "t", dataset.ManifestName)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := MergeWith(dir, "t", MergeOptions{AcceptBuilds: true}); err != nil {
+		t.Errorf("Merge accepting builds: %v", err)
 	}
 	r := &Runner{Spec: s, Dir: dir, Workers: 1, Shard: Unsharded}
 	if err := r.Prepare(); err == nil || !strings.Contains(err.Error(), "--redo-stale redoes the units of other builds") {

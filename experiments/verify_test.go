@@ -92,6 +92,24 @@ func rewrite(t *testing.T, path string, f func([]arrow.RecordBatch) []arrow.Reco
 	}
 }
 
+// bless rewrites the manifest of experiment e in dir to list its files as
+// they are.
+func bless(t *testing.T, dir, e string) {
+	t.Helper()
+	m, err := dataset.ReadManifest(dir, e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := dataset.Scan(dir, e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Tables = dataset.Summarize(files)
+	if err := dataset.WriteManifest(dir, e, m); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // editManifest rewrites the manifest of experiment r in dir as f changes
 // its JSON.
 func editManifest(t *testing.T, dir string, f func(m map[string]any)) {
@@ -139,8 +157,10 @@ func TestVerifyProblems(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
 		change func(t *testing.T, dir string)
-		merge  bool // merge after the change, for a manifest that lists the files as they are
-		want   map[string][]string
+		// bless writes a manifest that lists the files as they are after
+		// the change, which Merge must refuse to write.
+		bless bool
+		want  map[string][]string
 	}{
 		{"a row short", func(t *testing.T, dir string) {
 			rewrite(t, s.Part(dir, TableTrials, units[1], Unsharded).Path(), func(recs []arrow.RecordBatch) []arrow.RecordBatch {
@@ -173,17 +193,17 @@ func TestVerifyProblems(t *testing.T) {
 		}, false, map[string][]string{"trials/n=%33/part-0-of-1.parquet": {"not in manifest.json", "the same unit and shard as " + trials3 + ": a unit twice"}}},
 		{"another shard count", func(t *testing.T, dir string) {
 			copyFile(t, filepath.Join(dir, "r", trials3), filepath.Join(dir, "r", "trials", "n=3", "part-0-of-2.parquet"))
-		}, false, map[string][]string{"trials/n=3/part-0-of-2.parquet": {"not a file of the run"}}},
+		}, false, map[string][]string{"trials/n=3/part-0-of-2.parquet": {`damaged: misplaced: it records table "trials", partition "n=3" and shard "0-of-1"`}}},
 		{"another run's file", func(t *testing.T, dir string) {
 			copyFile(t, filepath.Join(other, "r", trials3), filepath.Join(dir, "r", trials3))
 		}, false, map[string][]string{trials3: {"manifest.json records", "written by another run: spec sha256"}}},
 		{"another harness", func(t *testing.T, dir string) {
 			rewrite(t, s.Part(dir, TableTrials, units[0], Unsharded).Path(), func(recs []arrow.RecordBatch) []arrow.RecordBatch { return recs },
 				func(meta map[string]string) { meta[dataset.MetaCommit] = "0123abc" })
-		}, false, map[string][]string{trials3: {"manifest.json records", "(commit 0123abc), manifest.json by"}}},
+		}, false, map[string][]string{trials3: {"manifest.json records", "(commit 0123abc, build "}}},
 		{"in another's place", func(t *testing.T, dir string) {
 			copyFile(t, filepath.Join(dir, "r", trials3), filepath.Join(dir, "r", trials4))
-		}, false, map[string][]string{trials4: {"manifest.json records", `records table "trials", partition "n=3" and shard "0-of-1": not its place`}}},
+		}, false, map[string][]string{trials4: {`damaged: misplaced: it records table "trials", partition "n=3" and shard "0-of-1"; its path says table "trials", partition "n=4"`}}},
 		{"manifest of format 1", func(t *testing.T, dir string) {
 			editManifest(t, dir, func(m map[string]any) {
 				m["format"] = 1
@@ -220,10 +240,11 @@ func TestVerifyProblems(t *testing.T) {
 			dir := filepath.Join(t.TempDir(), "out")
 			copyDir(t, clean, dir)
 			tc.change(t, dir)
-			if tc.merge {
-				if _, err := Merge(dir, "r"); err != nil {
-					t.Fatal(err)
+			if tc.bless {
+				if _, err := Merge(dir, "r"); err == nil {
+					t.Error("Merge wrote a manifest")
 				}
+				bless(t, dir, "r")
 			}
 			rep, err := Verify(dir, "r")
 			if err != nil {
@@ -304,7 +325,7 @@ func TestVerifyOlderFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, k := range []string{dataset.MetaDataSHA256, dataset.MetaTable, dataset.MetaPartition, dataset.MetaPartitionColumns} {
+	for _, k := range []string{dataset.MetaDataSHA256, dataset.MetaFooterSHA256, dataset.MetaTable, dataset.MetaPartition, dataset.MetaPartitionColumns} {
 		delete(meta, k)
 	}
 	md := arrow.MetadataFrom(meta)
@@ -324,9 +345,7 @@ func TestVerifyOlderFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Merge(dir, "r"); err != nil {
-		t.Fatal(err)
-	}
+	bless(t, dir, "r")
 	if rep, err := Verify(dir, "r"); err != nil || len(rep.Problems) != 0 {
 		t.Errorf("with the manifest: %+v, %v", rep.Problems, err)
 	}
@@ -334,8 +353,9 @@ func TestVerifyOlderFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	rep, err := Verify(dir, "r")
-	if err != nil || len(rep.Problems) != 2 || rep.Problems[1].Path != part.Rel() ||
-		!strings.Contains(rep.Problems[1].What, "can be checked against nothing") {
+	if err != nil || len(rep.Problems) != 3 || rep.Problems[1].Path != part.Rel() ||
+		!strings.Contains(rep.Problems[1].What, "can be checked against nothing") ||
+		!strings.Contains(rep.Problems[2].What, "records no SHA-256 of its footer") {
 		t.Errorf("without the manifest: %+v, %v", rep.Problems, err)
 	}
 }

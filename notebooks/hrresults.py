@@ -118,12 +118,13 @@ def grid_first(names) -> list[str]:
     return [c for c in GRID if c in names] + [c for c in names if c not in GRID]
 
 
-def duckdb_source(results, experiment: str, table: str) -> str:
+def duckdb_source(results, experiment: str, table: str, partial: bool = False) -> str:
     """A DuckDB table expression reading every part of a table with hive
     partitioning and the partition columns typed as in the Go tables:
     read_parquet('DIR/experiment/table/**/*.parquet', hive_partitioning =
     true, hive_types = {'n': INTEGER}). (Without hive_types DuckDB types n
     as BIGINT.)"""
+    trusted(results, experiment, table, partial)
     glob = parquet_glob(results, experiment, table).replace("'", "''")
     types = duckdb_hive_types(results, experiment, table)
     if not types:
@@ -131,10 +132,11 @@ def duckdb_source(results, experiment: str, table: str) -> str:
     return f"read_parquet('{glob}', hive_partitioning = true, hive_types = {types})"
 
 
-def scan_polars(results, experiment: str, table: str) -> pl.LazyFrame:
+def scan_polars(results, experiment: str, table: str, partial: bool = False) -> pl.LazyFrame:
     """The table as a polars LazyFrame, hive-partitioned, the partition
     columns typed as in the Go tables (without hive_schema polars reads n as
-    Int64)."""
+    Int64). See trusted for partial."""
+    trusted(results, experiment, table, partial)
     return pl.scan_parquet(
         parquet_glob(results, experiment, table),
         hive_partitioning=True,
@@ -215,10 +217,34 @@ def check_files(results, experiment: str, m: dict, tables) -> None:
         )
 
 
-def read_arrow(results, experiment: str, table: str, columns=None):
+class IncompleteResults(Exception):
+    """An experiment without a manifest: a run still writing, interrupted,
+    or one shard of several not yet merged (hyperroute merge)."""
+
+
+def trusted(results, experiment: str, table: str, partial: bool = False) -> None:
+    """The harness' rule for reading a table (dataset.ReadDataset): the
+    experiment must be complete, with a manifest that lists the table and
+    whose files are as it records them (require); without a manifest raise
+    IncompleteResults saying how many units are there, unless partial."""
+    if (pathlib.Path(results) / experiment / "manifest.json").is_file():
+        require(results, experiment, [table])
+    elif not partial:
+        units = {p.parent for p in table_dir(results, experiment, table).rglob("*.parquet")
+                 if not any(q.startswith((".", "_")) for q in p.relative_to(table_dir(results, experiment, table)).parts)}
+        raise IncompleteResults(
+            f"{pathlib.Path(results) / experiment} is incomplete: {len(units)} unit(s) of table {table} have files, "
+            "and no manifest.json says the run is complete (the end of an unsharded run, or hyperroute merge, "
+            "writes it); partial=True reads what is there"
+        )
+
+
+def read_arrow(results, experiment: str, table: str, columns=None, partial: bool = False):
     """The table as a pyarrow.Table, read with pyarrow.dataset and hive
     partitioning (the n=… directories, typed by partitioning()), columns in
-    the Go order (grid_first) unless columns names them."""
+    the Go order (grid_first) unless columns names them. See trusted for
+    partial."""
+    trusted(results, experiment, table, partial)
     dataset = ds.dataset(
         table_dir(results, experiment, table), format="parquet", partitioning=partitioning(results, experiment, table)
     )

@@ -70,22 +70,33 @@ func saveStack(out, name string, panels ...*plot.Plot) ([]string, error) {
 	})
 }
 
-// writeFile writes c to path.
+// writeFile writes c to path atomically: to a temporary file beside it,
+// renamed to path once complete, so that a failed write (a full disk)
+// leaves an earlier figure at path as it was.
 func writeFile(path string, c vg.CanvasWriterTo) error {
-	f, err := os.Create(path)
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
 		return err
 	}
 	w := bufio.NewWriter(f)
-	if _, err := c.WriteTo(w); err != nil {
-		f.Close()
+	_, err = c.WriteTo(w)
+	if err == nil {
+		err = w.Flush()
+	}
+	if err == nil {
+		err = f.Chmod(0o644)
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), path)
+	}
+	if err != nil {
+		os.Remove(f.Name())
 		return fmt.Errorf("write %s: %w", path, err)
 	}
-	if err := w.Flush(); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	return nil
 }
 
 // outlineText draws text as filled glyph outlines. vgpdf encodes text in

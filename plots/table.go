@@ -18,14 +18,24 @@ import (
 // been run: its table directory does not exist.
 var ErrNoData = errors.New("experiment not run")
 
-// readTable reads DIR/experiment/table with dataset.ReadDataset, or
-// returns an error wrapping ErrNoData if the directory is missing.
+// Partial makes the figures read experiments that have no manifest, an
+// incomplete run (dataset.ReadPartial); by default such an experiment is
+// an error (dataset.IncompleteError).
+var Partial bool
+
+// readTable reads DIR/experiment/table with dataset.ReadDataset (or
+// ReadPartial), or returns an error wrapping ErrNoData if the directory is
+// missing.
 func readTable(dir, experiment, table string) (*columns, error) {
 	where := filepath.Join(dir, experiment, table)
 	if _, err := os.Stat(where); errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("%w: %s (no %s)", ErrNoData, experiment, where)
 	}
-	tbl, err := dataset.ReadDataset(dir, experiment, table)
+	read := dataset.ReadDataset
+	if Partial {
+		read = dataset.ReadPartial
+	}
+	tbl, err := read(dir, experiment, table)
 	if err != nil {
 		return nil, err
 	}

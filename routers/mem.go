@@ -28,3 +28,14 @@ var availableMemory = func() int64 {
 	}
 	return fallback
 }
+
+// CheckRows returns an error unless keeping rows results of size bytes each
+// fits in available bytes. Commands call it before they allocate the
+// results of all their trials, so that a huge count is refused in one line.
+func CheckRows(rows int, size, available int64) error {
+	if rows < 0 || size > 0 && int64(rows) > available/size {
+		return fmt.Errorf("%d trials need about %.0f MiB for their results, more than the %d MiB available",
+			rows, float64(rows)*float64(size)/(1<<20), available>>20)
+	}
+	return nil
+}

@@ -77,3 +77,15 @@ func TestCheckMemory(t *testing.T) {
 		}
 	}
 }
+
+func TestCheckRows(t *testing.T) {
+	if err := CheckRows(1000, 40, 40000); err != nil {
+		t.Error(err)
+	}
+	if err := CheckRows(1001, 40, 40000); err == nil {
+		t.Error("1001 rows of 40 bytes in 40000: no error")
+	}
+	if err := CheckRows(1<<31-1, 1<<40, 1<<62); err == nil || !strings.Contains(err.Error(), "2147483647 trials need about") {
+		t.Errorf("overflowing product: %v", err)
+	}
+}

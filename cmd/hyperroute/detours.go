@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
+	"unsafe"
 
 	"github.com/hyperroute/hyperroute/experiments"
 	"github.com/hyperroute/hyperroute/routers"
@@ -32,6 +33,9 @@ func runDetours(args []string, stdout, stderr io.Writer) error {
 	}
 	if *workers < 1 {
 		return usagef("workers=%d: must be at least 1", *workers)
+	}
+	if err := routers.CheckRows(*trials, int64(unsafe.Sizeof(experiments.Draw{})), routers.AvailableMemory()); err != nil {
+		return usageError{err}
 	}
 	spec, err := experiments.NewSpec(m, "detours", *seed, *trials, values)
 	if err != nil {

@@ -5,7 +5,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 
+	"github.com/hyperroute/hyperroute/dataset"
 	"github.com/hyperroute/hyperroute/plots"
 )
 
@@ -16,13 +18,20 @@ func runFigures(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("figures", flag.ContinueOnError)
 	dir := fs.String("results", "results", "results directory, as written by hyperroute run --out")
 	out := fs.String("out", "figures", "directory for the PNG, SVG and PDF files")
+	fs.BoolVar(&plots.Partial, "partial", false, "draw also from experiments without a manifest (incomplete runs)")
 	if err := parseFlags(fs, args, stderr); err != nil {
 		return err
 	}
-	drawn := 0
+	if st, err := os.Stat(*dir); err != nil || !st.IsDir() {
+		return usagef("--results %s: not a results directory", *dir)
+	}
+	drawn, incomplete := 0, 0
 	for _, f := range plots.Figures {
 		o, err := f.Draw(*dir, *out)
-		if errors.Is(err, plots.ErrNoData) {
+		if dataset.IsIncomplete(err) {
+			incomplete++
+		}
+		if errors.Is(err, plots.ErrNoData) || dataset.IsIncomplete(err) {
 			fmt.Fprintf(stderr, "figures: skip %s: %v\n", f.Name, err)
 			continue
 		}
@@ -38,5 +47,8 @@ func runFigures(args []string, stdout, stderr io.Writer) error {
 		drawn++
 	}
 	fmt.Fprintf(stderr, "figures: drew %d of %d figures from %s into %s\n", drawn, len(plots.Figures), *dir, *out)
+	if incomplete > 0 {
+		return usagef("%d figures not drawn: their experiments are incomplete (--partial draws them)", incomplete)
+	}
 	return nil
 }

@@ -52,4 +52,19 @@ func TestFigures(t *testing.T) {
 	if code := run([]string{"figures", "--bogus"}, &stdout, &stderr); code != 2 {
 		t.Errorf("figures --bogus: exit %d, want 2", code)
 	}
+	if code := run([]string{"figures", "--results", filepath.Join(dir, "nonexistent")}, &stdout, &stderr); code != 2 {
+		t.Errorf("figures --results nonexistent: exit %d, want 2", code)
+	}
+	// Without its manifest the run is incomplete: no figure, unless --partial.
+	if err := os.Remove(filepath.Join(res, "valiant-tail", "manifest.json")); err != nil {
+		t.Fatal(err)
+	}
+	stderr.Reset()
+	if code := run([]string{"figures", "--results", res, "--out", out}, &stdout, &stderr); code != 2 ||
+		!strings.Contains(stderr.String(), "figures: skip t-tail: "+filepath.Join(res, "valiant-tail")+" is incomplete: 2 of 2 units") {
+		t.Errorf("figures of an incomplete run: exit %d: %s", code, stderr.String())
+	}
+	if code := run([]string{"figures", "--results", res, "--out", out, "--partial"}, &stdout, &stderr); code != 0 {
+		t.Errorf("figures --partial: exit %d: %s", code, stderr.String())
+	}
 }

@@ -75,10 +75,18 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if *memory < 0 {
-		return usagef("memory=%d: want MiB, at least 1", *memory)
+	if *memory < 0 || *memory > 1<<43 {
+		return usagef("memory=%d: want MiB, at least 1 and at most %d", *memory, int64(1)<<43)
 	}
 	r := &experiments.Runner{Spec: spec, Dir: *out, Workers: *workers, Shard: sh, Force: *force, RedoStale: *redoStale, RedoChanged: *redoChanged, Memory: *memory << 20}
+	if *workers < 1 {
+		return usagef("workers=%d: must be at least 1", *workers)
+	}
+	lock, err := lockRun(*out, spec.Name, stderr)
+	if err != nil {
+		return err
+	}
+	defer lock.Unlock()
 	if err := r.Prepare(); err != nil {
 		return usageError{err}
 	}

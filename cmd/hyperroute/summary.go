@@ -25,6 +25,7 @@ import (
 func runSummary(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("summary", flag.ContinueOnError)
 	jsonl := fs.Bool("jsonl", false, "print one JSON object per grid point instead of the table")
+	partial := fs.Bool("partial", false, "read also an experiment without a manifest (an incomplete run)")
 	pos, err := positional(fs, args, stderr)
 	if err != nil {
 		return err
@@ -38,9 +39,13 @@ func runSummary(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		tbl, err := dataset.ReadDataset(dir, exp, "trials")
+		read := dataset.ReadDataset
+		if *partial {
+			read = dataset.ReadPartial
+		}
+		tbl, err := read(dir, exp, "trials")
 		if err != nil {
-			return err
+			return readError(err)
 		}
 		defer tbl.Release()
 		tbls = append(tbls, tbl)

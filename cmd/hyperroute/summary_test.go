@@ -63,7 +63,11 @@ func TestSummary(t *testing.T) {
 	writeTrials(t, dir, "e", "1-of-2", 4, []string{"single", "all"}, []bool{false, false}, []int32{8, 6})
 	writeTrials(t, dir, "e", "0-of-1", 5, []string{"single"}, []bool{false}, []int32{11})
 
-	code, out, errs := cli("summary", filepath.Join(dir, "e"), "--jsonl")
+	// Without a manifest the run is incomplete.
+	if code, _, errs := cli("summary", filepath.Join(dir, "e")); code != 2 || !strings.Contains(errs, "/e is incomplete: 1 of an unknown number of units") {
+		t.Errorf("without --partial: exit %d: %s", code, errs)
+	}
+	code, out, errs := cli("summary", filepath.Join(dir, "e"), "--jsonl", "--partial")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
@@ -111,15 +115,15 @@ func TestSummary(t *testing.T) {
 		}
 	}
 
-	code, out, _ = cli("summary", filepath.Join(dir, "e"))
+	code, out, _ = cli("summary", filepath.Join(dir, "e"), "--partial")
 	if code != 0 || !strings.Contains(out, "7 trials in 4 grid points") || !strings.Contains(out, "trim") {
 		t.Errorf("table form: exit %d\n%s", code, out)
 	}
 	if code, _, errs := cli("summary"); code != 2 || strings.Count(errs, "\n") != 1 {
 		t.Errorf("no argument: exit %d, stderr %q", code, errs)
 	}
-	if code, _, _ := cli("summary", filepath.Join(dir, "missing")); code != 1 {
-		t.Errorf("missing experiment: exit %d, want 1", code)
+	if code, _, _ := cli("summary", filepath.Join(dir, "missing")); code != 2 {
+		t.Errorf("missing experiment: exit %d, want 2", code)
 	}
 }
 

@@ -1,11 +1,14 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"path/filepath"
 
+	"github.com/hyperroute/hyperroute/dataset"
 	"github.com/hyperroute/hyperroute/experiments"
 )
 
@@ -40,6 +43,15 @@ func runVerify(args []string, stdout, stderr io.Writer) error {
 	}
 	return fmt.Errorf("%s: %s in %s (the run has %d)%s%s", root, count(len(rep.Problems), "problem"),
 		count(rep.Files, "file"), rep.Want, aside, hint)
+}
+
+// readError marks an error reading a results directory as bad input
+// (exit status 2) if the directory is missing or the run incomplete.
+func readError(err error) error {
+	if errors.Is(err, fs.ErrNotExist) || dataset.IsIncomplete(err) {
+		return usageError{err}
+	}
+	return err
 }
 
 // count returns "1 file", "2 files".

@@ -53,7 +53,16 @@ def flip_data_byte(path) -> None:
     path.write_bytes(bytes(b))
 
 
+def flip_footer_bit(path) -> None:
+    """Changes one bit a hundred bytes into the footer."""
+    b = bytearray(path.read_bytes())
+    footer = len(b) - 8 - int.from_bytes(b[-8:-4], "little")
+    b[footer + 100] ^= 0x10
+    path.write_bytes(bytes(b))
+
+
 DAMAGES = {
+    "footer bit": (flip_footer_bit, "its footer does not match the SHA-256 it records (hyperroute.footer_sha256)"),
     "truncated": (lambda p: os.truncate(p, 100), "not a whole Parquet file (100 bytes, no footer at the end)"),
     "garbage": (lambda p: p.write_bytes(random.Random(1).randbytes(p.stat().st_size)), "not a whole Parquet file ("),
     "flipped byte": (flip_data_byte, "its data do not match the SHA-256 it records (hyperroute.data_sha256)"),
@@ -158,3 +167,19 @@ def test_require_names_an_altered_file(tmp_path, clean):
     lines = str(e.value).splitlines()[1:]
     assert len(lines) == 3 and lines[0].startswith(f"{root / PART} is damaged: "), lines
     assert lines[1:] == [f"{extra}: not in manifest.json", f"{other}: missing"]
+
+
+def test_incomplete_reader(tmp_path, hyperroute_bin, clean):
+    """Without a manifest the run is incomplete: the notebooks' reader and
+    hyperroute summary refuse it, saying so, and read it only when told."""
+    out = tmp_path / "results"
+    shutil.copytree(clean, out)
+    root = out / EXPERIMENT
+    (root / "manifest.json").unlink()
+    with pytest.raises(hr.IncompleteResults, match=f"{root} is incomplete: 9 unit"):
+        hr.read_arrow(out, EXPERIMENT, "trials")
+    assert hr.read_arrow(out, EXPERIMENT, "trials", partial=True).num_rows == len(rows(clean, "trials"))
+    s = hyperroute(hyperroute_bin, "summary", root)
+    assert s.returncode == 2 and f"{root} is incomplete: 9 of 9 units of table trials" in s.stderr, s.stderr
+    s = hyperroute(hyperroute_bin, "summary", root, "--partial")
+    assert s.returncode == 0, s.stderr
