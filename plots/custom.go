@@ -28,9 +28,9 @@ type Custom struct {
 	Out             string   // the file written, FILE.png, .svg or .pdf
 }
 
-// Series is one line of a custom figure: a statistic of Y at each X, for
+// StatSeries is one line of a custom figure: a statistic of Y at each X, for
 // one value of By (nil without By).
-type Series struct {
+type StatSeries struct {
 	Stat   string
 	By     any
 	Points []Point
@@ -44,7 +44,7 @@ type Point struct {
 }
 
 // Name is the series' legend entry: "port=all p99".
-func (s Series) Name(by string) string {
+func (s StatSeries) Name(by string) string {
 	if s.By == nil {
 		return s.Stat
 	}
@@ -53,7 +53,7 @@ func (s Series) Name(by string) string {
 
 // Series reads the table and computes the series: per value of By, in
 // order, each statistic in the order asked for.
-func (c Custom) Series() ([]Series, error) {
+func (c Custom) Series() ([]StatSeries, error) {
 	if c.Table == "" {
 		c.Table = "trials"
 	}
@@ -101,7 +101,7 @@ func (c Custom) Series() ([]Series, error) {
 	for i, x := range xs {
 		xv[i] = x
 	}
-	var series []Series
+	var series []StatSeries
 	for _, g := range summ.GroupBy(by, xv) {
 		vals := summ.At(ys, g.Rows)
 		if math.IsNaN(xs[g.Rows[0]]) || len(vals) == 0 {
@@ -109,7 +109,7 @@ func (c Custom) Series() ([]Series, error) {
 		}
 		if len(series) == 0 || series[len(series)-1].By != g.Key[0] {
 			for _, stat := range stats {
-				series = append(series, Series{Stat: stat, By: g.Key[0]})
+				series = append(series, StatSeries{Stat: stat, By: g.Key[0]})
 			}
 		}
 		for k, stat := range stats {
@@ -131,7 +131,7 @@ func (c Custom) Series() ([]Series, error) {
 // through the values, bars over their intervals, one colour per value of
 // By and one dash and marker per statistic; the axes are labelled with the
 // columns and their units from dataset/SCHEMA.md.
-func (c Custom) Draw(series []Series) error {
+func (c Custom) Draw(series []StatSeries) error {
 	format := strings.TrimPrefix(filepath.Ext(c.Out), ".")
 	if !slices.Contains(formats, format) {
 		return fmt.Errorf("--out %s: want a file name ending in .png, .svg or .pdf", c.Out)
@@ -205,7 +205,7 @@ func (c Custom) Draw(series []Series) error {
 
 // emptiestCorner returns the corner of the plot with the fewest points of
 // the series (values and interval ends) near it, for the legend.
-func emptiestCorner(series []Series) (top, left bool) {
+func emptiestCorner(series []StatSeries) (top, left bool) {
 	xlo, xhi, ylo, yhi := math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
 	var pts []plotter.XY
 	for _, s := range series {
