@@ -122,7 +122,7 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 			return usageError{err}
 		}
 	}
-	if err := routers.CheckRows(*trials, int64(unsafe.Sizeof(trialRow{})+unsafe.Sizeof(recorded{})), routers.AvailableMemory()); err != nil {
+	if err := routers.CheckRows(*trials, int64(unsafe.Sizeof(trialRow{})+unsafe.Sizeof(experiments.Recorded{})), routers.AvailableMemory()); err != nil {
 		return usageError{err}
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
