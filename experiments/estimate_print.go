@@ -5,7 +5,6 @@ import (
 	"io"
 	"strings"
 	"text/tabwriter"
-
 )
 
 // PrintEstimates prints the estimated cost of a run of each spec on
