@@ -205,7 +205,7 @@ profiles:
 func TestEmbeddedSpecs(t *testing.T) {
 	want := []string{"adaptive-baselines", "butterfly-loads", "butterfly-tail", "collectives-bounds", "collectives-scale", "collectives-size",
 		"delay-sequences", "detour-existence", "faulty-bitonic", "faulty-valiant", "matching",
-		"priority-load", "queue-disciplines", "relations", "replication-loss", "routing-compare", "valiant-tail"}
+		"priority-load", "queue-disciplines", "relations", "replication-loss", "replication-rare", "routing-compare", "valiant-tail"}
 	if !slices.Equal(Names(), want) {
 		t.Fatalf("Names() = %q, want %q", Names(), want)
 	}

@@ -35,6 +35,9 @@
 //     are lost, beside the exact brackets, the thesis' bound and Theorem
 //     II.2 (Ch. II.5); replicationThresholdNumbers draws the last and notes
 //     the numbers of its caption.
+//   - ReplicationRare: the estimated probability that a message is lost
+//     (package lossest) with ±2 standard errors on the exact brackets and
+//     the thesis' bound, down to losses no simulated trial sees (Ch. II.5).
 //
 // Chapter III, detours around failed edges:
 //

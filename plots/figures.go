@@ -56,6 +56,7 @@ var Figures = []Figure{
 	{"replication-loss", "replication-loss", "messages lost against q, log–log: n copies, m-of-n pieces, one copy, exact brackets and the thesis' bound", ReplicationLoss},
 	{"replication-bandwidth", "replication-loss", "messages lost against the data sent per message, pieces m = n … 1 and one copy", ReplicationBandwidth},
 	{"replication-threshold", "replication-loss", "the q at which 1% of messages are lost against n: measured, exact, the thesis' bound and Theorem II.2", replicationThresholdNumbers},
+	{"replication-rare", "replication-rare", "estimated Pr(message lost) against q, log–log, n = 8 … 16, with ±2 standard errors on the exact brackets, down to the thesis' bound", ReplicationRare},
 	{"detour-existence", "detour-existence", "how often some failed edge has no intact detour, against q per n, with the thesis' bound", DetourExistence},
 	{"matching", "matching", "how often the heuristic matching fails against q per n, with its bounds; mean γ of heuristic, optimal and random systems", Matching},
 	{"faulty-valiant", "faulty-valiant", "the faulty time 𝒯 against d·(T_intact−1)+1 at the largest n, per delivery rule, detour queue discipline and confluent system", FaultyValiant},

@@ -22,6 +22,7 @@ func TestFigures(t *testing.T) {
 	writeCollectives(t, dir)
 	runSpecs(t, dir, detourSpecs...)
 	runSpecs(t, dir, adaptiveSpec)
+	runSpecs(t, dir, rareSpec)
 	want := map[string][]string{
 		"t-tail":                   {"t-tail"},
 		"delayseq-n<N>":            {"delayseq-n4", "delayseq-n6"},
@@ -35,6 +36,7 @@ func TestFigures(t *testing.T) {
 		"replication-loss":         {"replication-loss"},
 		"replication-bandwidth":    {"replication-bandwidth"},
 		"replication-threshold":    {"replication-threshold"},
+		"replication-rare":         {"replication-rare"},
 		"detour-existence":         {"detour-existence"},
 		"matching":                 {"matching"},
 		"faulty-valiant":           {"faulty-valiant"},
