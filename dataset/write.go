@@ -2,8 +2,6 @@ package dataset
 
 import (
 	"bufio"
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"io"
 	"os"
@@ -11,9 +9,6 @@ import (
 	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow"
-	"github.com/apache/arrow-go/v18/parquet"
-	"github.com/apache/arrow-go/v18/parquet/compress"
-	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 )
 
 // WriteParquet writes the record batches, all of the given schema, to a
@@ -49,28 +44,17 @@ func WriteParquet(path string, schema *arrow.Schema, recs []arrow.RecordBatch, m
 // writeParquet writes the file of WriteParquet with md as its key/value
 // metadata, to which it adds MetaDataSHA256.
 func writeParquet(path string, schema *arrow.Schema, recs []arrow.RecordBatch, md arrow.Metadata) error {
-	schema = arrow.NewSchemaWithEndian(schema.Fields(), &md, schema.Endianness())
-	props := parquet.NewWriterProperties(parquet.WithCompression(compress.Codecs.Zstd))
-	arrProps := pqarrow.NewArrowWriterProperties(pqarrow.WithStoreSchema())
-
-	err := writeAtomic(path, func(w io.Writer) error {
-		// Every Write ends its row group, so all that passes data before
-		// Close is the part before the footer.
-		data := sha256.New()
-		fw, err := pqarrow.NewFileWriter(schema, io.MultiWriter(w, data), props, arrProps)
-		if err != nil {
-			return err
-		}
+	w, err := createParquet(path, schema)
+	if err == nil {
 		for _, rec := range recs {
-			if err := fw.Write(rec); err != nil {
-				return err
+			if err = w.write(rec); err != nil {
+				break
 			}
 		}
-		if err := fw.AppendKeyValueMetadata(MetaDataSHA256, hex.EncodeToString(data.Sum(nil))); err != nil {
-			return err
-		}
-		return fw.Close()
-	})
+	}
+	if err == nil {
+		err = w.close(md)
+	}
 	if err != nil {
 		return fmt.Errorf("results: write %s: %w", path, err)
 	}

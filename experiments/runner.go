@@ -336,45 +336,70 @@ func (r *Runner) finish(sum Summary, start time.Time) Summary {
 	return sum
 }
 
-// runUnit runs the trials of u in the runner's shard and writes its files.
-func (r *Runner) runUnit(ctx context.Context, u Unit) (map[string]int64, error) {
+// runUnit runs the trials of u in the runner's shard and writes its
+// files. The rows go to the files as the trials end, in trial order, a row
+// group at a time; the files are renamed into place once all are written.
+func (r *Runner) runUnit(ctx context.Context, u Unit) (rows map[string]int64, err error) {
 	s, sh := r.Spec, r.Shard
 	started := time.Now()
 	jobs := s.jobs(u, sh)
-	outs := make([]any, len(jobs))
-	err := parallel(ctx, len(jobs), r.Workers, s.Model.NewWorker, func(w Worker, i int) error {
+	parts := make([]*dataset.PartWriter, len(s.Tables))
+	ws := make([]*rowWriter, len(s.Tables))
+	defer func() {
+		for i := range ws {
+			if ws[i] != nil {
+				ws[i].release()
+			}
+			if err != nil && parts[i] != nil {
+				parts[i].Abort()
+			}
+		}
+	}()
+	for i, t := range s.Tables {
+		part := s.Part(r.Dir, t, u, sh)
+		removeTemps(part.Path())
+		table := s.Model.table(t)
+		// The partition columns go into the directory names only.
+		if parts[i], err = dataset.CreatePart(part.Path(), part.Keys, table.Schema); err != nil {
+			return nil, err
+		}
+		ws[i] = newRowWriter(table, parts[i].Write)
+	}
+	err = ordered(ctx, len(jobs), r.Workers, window(r.Workers), s.Model.NewWorker, func(w Worker, i int) (any, error) {
 		p, trial := jobs[i].point, jobs[i].trial
 		rng, seed := TrialRand(s.Seed, s.Name, p.Key, trial)
 		out, hops, err := w.Trial(s, p, Trial{Index: trial, Seed: seed, Rand: rng})
 		if err != nil {
-			return fmt.Errorf("%s: %v, trial %d: %w", s.Name, p, trial, err)
+			return nil, fmt.Errorf("%s: %v, trial %d: %w", s.Name, p, trial, err)
 		}
-		outs[i] = out
 		r.trials.Add(1)
 		r.hops.Add(hops)
 		r.work.Add(s.Model.work(p.Config))
+		return out, nil
+	}, func(i int, out any) error {
+		for _, w := range ws {
+			if err := w.add(jobs[i].point, jobs[i].trial, out); err != nil {
+				return err
+			}
+		}
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	m := s.manifest()
-	m.Started, m.Finished = started, time.Now()
-	rows := make(map[string]int64)
-	for _, t := range s.Tables {
-		table := s.Model.table(t)
-		batches, n := build(table, jobs, outs)
-		part := s.Part(r.Dir, t, u, sh)
-		removeTemps(part.Path())
-		// The partition columns go into the directory names only.
-		err := dataset.WritePartition(part.Path(), part.Keys, table.Schema, batches, m.FileMeta(t, sh.Name(), n))
-		for _, b := range batches {
-			b.Release()
-		}
-		if err != nil {
+	for _, w := range ws {
+		if err = w.flush(); err != nil {
 			return nil, err
 		}
-		rows[t] = n
+	}
+	m := s.manifest()
+	m.Started, m.Finished = started, time.Now()
+	rows = make(map[string]int64)
+	for i, t := range s.Tables {
+		if err = parts[i].Close(m.FileMeta(t, sh.Name(), ws[i].rows)); err != nil {
+			return nil, err
+		}
+		rows[t] = ws[i].rows
 	}
 	return rows, nil
 }
