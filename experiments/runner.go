@@ -117,14 +117,19 @@ func (r *Runner) Prepare() error {
 			continue
 		}
 		jobs := r.Spec.jobs(u, r.Shard)
-		// The workers run as many trials at once, of any point.
-		atOnce := int64(min(r.Workers, len(jobs)))
+		// The workers run as many trials at once, of any point, or hold
+		// their outcomes until they are written in trial order; the
+		// builders hold up to a row group per table.
+		atOnce := int64(min(window(r.Workers), len(jobs)))
+		buffers := r.Spec.bufferBytes(u, r.Shard)
 		for _, j := range jobs {
+			var trial int64
 			if m.Memory != nil {
-				if need := m.Memory(j.point.Config) * atOnce; need > available {
-					return fmt.Errorf("%v: %d trials at once, needs about %d MiB, more than the %d MiB available on %d workers (--workers)",
-						j.point, atOnce, need>>20, available>>20, r.Workers)
-				}
+				trial = m.Memory(j.point.Config)
+			}
+			if need := trial*atOnce + buffers; need > available {
+				return fmt.Errorf("%v: %d trials running or waiting to be written and %d MiB of rows to write, needs about %d MiB, more than the %d MiB available on %d workers (--workers)",
+					j.point, atOnce, buffers>>20, need>>20, available>>20, r.Workers)
 			}
 			r.prog.TotalTrials++
 			r.prog.TotalWork += m.work(j.point.Config)

@@ -11,8 +11,14 @@ import (
 )
 
 // window returns how many trials of a unit may be running or waiting to
-// be written at once on workers workers: the reorder window.
-func window(workers int) int { return 2 * max(workers, 1) }
+// be written at once on workers workers: the reorder window. One worker
+// ends its trials in order.
+func window(workers int) int {
+	if workers <= 1 {
+		return 1
+	}
+	return 2 * workers
+}
 
 // ordered calls run for every job 0 … jobs−1 on workers goroutines, each
 // with a worker state made by newWorker, and consume with each job's
@@ -139,3 +145,58 @@ func (w *rowWriter) flush() error {
 
 // release frees the builder.
 func (w *rowWriter) release() { w.b.Release() }
+
+// bufferBytes estimates the bytes that the row builders of unit u in
+// shard sh hold at most: per table a row group and a trial's rows, at most
+// the unit's rows, twice over as a builder grows by doubling.
+func (s *Spec) bufferBytes(u Unit, sh Shard) int64 {
+	var b int64
+	for _, name := range s.Tables {
+		t := s.Model.table(name)
+		var unitRows, trialRows int64
+		known := t.Count != nil
+		for i := range u.Points {
+			p := &u.Points[i]
+			if !known || s.Model.Once && p.Index%sh.K != sh.I {
+				continue
+			}
+			n, ok := t.Count(s, p, sh)
+			if !ok {
+				known = false
+				continue
+			}
+			trials := int64(1)
+			if !s.Model.Once {
+				trials = max(int64(sh.Count(s.Trials)), 1)
+			}
+			unitRows += n
+			trialRows = max(trialRows, (n+trials-1)/trials)
+		}
+		rows := int64(maxBatchRows) + trialRows
+		if known {
+			rows = min(rows, unitRows)
+		}
+		b += 2 * rows * rowBytes(t.Schema)
+	}
+	return b
+}
+
+// rowBytes estimates the bytes of a row of schema in a builder: a
+// string's value taken as 16 bytes, a nested value as 32.
+func rowBytes(schema *arrow.Schema) int64 {
+	var b int64
+	for _, f := range schema.Fields() {
+		switch t := f.Type.(type) {
+		case arrow.FixedWidthDataType:
+			b += int64(max(t.BitWidth()/8, 1))
+		case *arrow.StringType, *arrow.BinaryType:
+			b += 4 + 16
+		default:
+			b += 32
+		}
+		if f.Nullable {
+			b++
+		}
+	}
+	return b
+}

@@ -169,3 +169,14 @@ func rowGroups(t *testing.T, path string) []int64 {
 	}
 	return rows
 }
+
+// A table of more rows than a row group holds is buffered up to a row
+// group and a trial's rows.
+func TestBufferBytes(t *testing.T) {
+	s := mustParse(t, "name: t\ngrid:\n  n: 10\n  router: valiant\ntrials: 2000\nseed: 7\ntables: [trials, packets]\n")
+	got := s.bufferBytes(s.Units()[0], Unsharded)
+	want := 2*2000*rowBytes(tables[TableTrials].schema) + 2*(1<<20+1<<10)*rowBytes(tables[TablePackets].schema)
+	if got != want {
+		t.Errorf("%d bytes, want %d", got, want)
+	}
+}
