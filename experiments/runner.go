@@ -128,8 +128,8 @@ func (r *Runner) Prepare() error {
 				trial = m.Memory(j.point.Config)
 			}
 			if need := trial*atOnce + buffers; need > available {
-				return fmt.Errorf("%v: %d trials running or waiting to be written and %d MiB of rows to write, needs about %d MiB, more than the %d MiB available on %d workers (--workers)",
-					j.point, atOnce, buffers>>20, need>>20, available>>20, r.Workers)
+				return fmt.Errorf("%v: %d trials at once, needs about %d MiB (%d MiB of it rows to write), more than the %d MiB available on %d workers (--workers)",
+					j.point, atOnce, need>>20, buffers>>20, available>>20, r.Workers)
 			}
 			r.prog.TotalTrials++
 			r.prog.TotalWork += m.work(j.point.Config)
@@ -283,8 +283,9 @@ func (r *Runner) Progress() Progress {
 }
 
 // Run runs the units of the shard: it skips the complete ones (unless
-// Force), runs the trials of each other unit on Workers workers and writes
-// its files once all are done. When ctx is done it stops, keeping the
+// Force), runs the trials of each other unit on Workers workers and
+// streams their rows to its files, which are in place once all are done
+// (runUnit). When ctx is done it stops, keeping the
 // units written so far, and returns ctx's error. Before it writes a unit
 // it removes the manifest, which would no longer describe the files; an
 // unsharded run ends by writing it (Merge).
