@@ -371,7 +371,31 @@ func (r *Runner) runUnit(ctx context.Context, u Unit) (rows map[string]int64, er
 		}
 		ws[i] = newRowWriter(table, parts[i].Write)
 	}
-	err = ordered(ctx, len(jobs), r.Workers, window(r.Workers), s.Model.NewWorker, func(w Worker, i int) (any, error) {
+	if err = r.streamJobs(ctx, jobs, ws); err != nil {
+		return nil, err
+	}
+	for _, w := range ws {
+		if err = w.flush(); err != nil {
+			return nil, err
+		}
+	}
+	m := s.manifest()
+	m.Started, m.Finished = started, time.Now()
+	rows = make(map[string]int64)
+	for i, t := range s.Tables {
+		if err = parts[i].Close(m.FileMeta(t, sh.Name(), ws[i].rows)); err != nil {
+			return nil, err
+		}
+		rows[t] = ws[i].rows
+	}
+	return rows, nil
+}
+
+// streamJobs runs the jobs on the runner's workers and adds the rows each
+// leaves to ws, in job order.
+func (r *Runner) streamJobs(ctx context.Context, jobs []job, ws []*rowWriter) error {
+	s := r.Spec
+	return ordered(ctx, len(jobs), r.Workers, window(r.Workers), s.Model.NewWorker, func(w Worker, i int) (any, error) {
 		p, trial := jobs[i].point, jobs[i].trial
 		rng, seed := TrialRand(s.Seed, s.Name, p.Key, trial)
 		out, hops, err := w.Trial(s, p, Trial{Index: trial, Seed: seed, Rand: rng})
@@ -390,24 +414,6 @@ func (r *Runner) runUnit(ctx context.Context, u Unit) (rows map[string]int64, er
 		}
 		return nil
 	})
-	if err != nil {
-		return nil, err
-	}
-	for _, w := range ws {
-		if err = w.flush(); err != nil {
-			return nil, err
-		}
-	}
-	m := s.manifest()
-	m.Started, m.Finished = started, time.Now()
-	rows = make(map[string]int64)
-	for i, t := range s.Tables {
-		if err = parts[i].Close(m.FileMeta(t, sh.Name(), ws[i].rows)); err != nil {
-			return nil, err
-		}
-		rows[t] = ws[i].rows
-	}
-	return rows, nil
 }
 
 // removeTemps removes the temporary files that an interrupted write of path
