@@ -180,3 +180,23 @@ func TestBufferBytes(t *testing.T) {
 		t.Errorf("%d bytes, want %d", got, want)
 	}
 }
+
+// The messages table of replication-loss, a row per message of its first
+// packet_trials trials, is buffered up to the unit's rows.
+func TestBufferBytesMessages(t *testing.T) {
+	s, err := Lookup("replication-loss")
+	if err != nil {
+		t.Fatal(err)
+	}
+	u := s.Units()[0] // n=4
+	if s.PacketTrials != 5 || u.Keys[0].Value != "4" {
+		t.Fatalf("replication-loss: packet_trials %d, first unit %v", s.PacketTrials, u)
+	}
+	got := s.bufferBytes(u, Unsharded)
+	rows := int64(len(u.Points))
+	want := 2*rows*int64(s.Trials)*rowBytes(tables[TableTrials].schema) +
+		2*rows*5*16*rowBytes(tables[TableMessages].schema)
+	if got != want {
+		t.Errorf("%d bytes, want %d", got, want)
+	}
+}
