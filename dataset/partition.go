@@ -62,81 +62,16 @@ var fieldIDMeta = arrow.NewMetadata([]string{"PARQUET:field_id"}, []string{"-1"}
 // the schema's metadata. Without keys (an unpartitioned table) the file
 // holds every column, as WriteParquet writes it, and neither key.
 func WritePartition(path string, keys []KV, schema *arrow.Schema, recs []arrow.RecordBatch, meta map[string]string) error {
-	fail := func(err error) error { return fmt.Errorf("dataset: write %s: %w", path, err) }
-	for j, rec := range recs {
-		if !rec.Schema().Equal(schema) {
-			return fail(fmt.Errorf("record batch %d has schema %s, want %s", j, rec.Schema(), schema))
-		}
-	}
-	var cols []PartitionColumn
-	for i, kv := range keys {
-		if kv.Key == "" || slices.ContainsFunc(keys[:i], func(o KV) bool { return o.Key == kv.Key }) {
-			return fail(fmt.Errorf("partition key %q empty or repeated", kv.Key))
-		}
-		idx := schema.FieldIndices(kv.Key)
-		if len(idx) == 0 {
-			continue
-		}
-		if len(idx) > 1 {
-			return fail(fmt.Errorf("partition key %q names %d columns", kv.Key, len(idx)))
-		}
-		f := schema.Field(idx[0])
-		if partitionTypes[f.Type.String()] == nil {
-			return fail(fmt.Errorf("partition column %q is %s, want an integer, utf8 or bool type", f.Name, f.Type))
-		}
-		for _, rec := range recs {
-			if err := constant(rec.Column(idx[0]), kv.Value); err != nil {
-				return fail(fmt.Errorf("partition column %q: %w", kv.Key, err))
-			}
-		}
-		cols = append(cols, PartitionColumn{Name: f.Name, Type: f.Type.String(), Index: idx[0], Nullable: f.Nullable})
-	}
-	slices.SortFunc(cols, func(a, b PartitionColumn) int { return a.Index - b.Index })
-
-	md, err := mergeMeta(schema.Metadata(), meta)
+	w, err := CreatePart(path, keys, schema)
 	if err != nil {
-		return fail(err)
+		return err
 	}
-	m := make(map[string]string, md.Len()+2)
-	for i, k := range md.Keys() {
-		m[k] = md.Values()[i]
-	}
-	delete(m, MetaPartition)
-	delete(m, MetaPartitionColumns)
-	if len(keys) > 0 {
-		m[MetaPartition] = partitionPath(keys)
-	}
-	if len(cols) > 0 {
-		b, err := json.Marshal(cols)
-		if err != nil {
-			return fail(err)
-		}
-		m[MetaPartitionColumns] = string(b)
-	}
-
-	drop := make([]bool, schema.NumFields())
-	for _, c := range cols {
-		drop[c.Index] = true
-	}
-	var fields []arrow.Field
-	for i, f := range schema.Fields() {
-		if !drop[i] {
-			fields = append(fields, f)
+	for _, rec := range recs {
+		if err := w.Write(rec); err != nil {
+			return err
 		}
 	}
-	fileSchema := arrow.NewSchemaWithEndian(fields, nil, schema.Endianness())
-	fileRecs := make([]arrow.RecordBatch, len(recs))
-	for j, rec := range recs {
-		var arrs []arrow.Array
-		for i, a := range rec.Columns() {
-			if !drop[i] {
-				arrs = append(arrs, a)
-			}
-		}
-		fileRecs[j] = array.NewRecordBatch(fileSchema, arrs, rec.NumRows())
-		defer fileRecs[j].Release()
-	}
-	return writeParquet(path, fileSchema, fileRecs, arrow.MetadataFrom(m))
+	return w.Close(meta)
 }
 
 // constant fails unless every value of a is the non-null value spelt v.

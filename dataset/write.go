@@ -2,8 +2,6 @@ package dataset
 
 import (
 	"bufio"
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"io"
 	"os"
@@ -11,10 +9,6 @@ import (
 	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow"
-	"github.com/apache/arrow-go/v18/arrow/array"
-	"github.com/apache/arrow-go/v18/parquet"
-	"github.com/apache/arrow-go/v18/parquet/compress"
-	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 )
 
 // WriteParquet writes the record batches, all of the given schema, to a
@@ -50,40 +44,17 @@ func WriteParquet(path string, schema *arrow.Schema, recs []arrow.RecordBatch, m
 // writeParquet writes the file of WriteParquet with md as its key/value
 // metadata, to which it adds MetaDataSHA256 and MetaFooterSHA256.
 func writeParquet(path string, schema *arrow.Schema, recs []arrow.RecordBatch, md arrow.Metadata) error {
-	schema = arrow.NewSchemaWithEndian(schema.Fields(), &md, schema.Endianness())
-	plain := schema
-	if i := md.FindKey(MetaTable); i >= 0 {
-		schema = documented(md.Values()[i], schema)
-	}
-	props := parquet.NewWriterProperties(parquet.WithCompression(compress.Codecs.Zstd))
-	arrProps := pqarrow.NewArrowWriterProperties(pqarrow.WithStoreSchema())
-
-	err := writeAtomic(path, func(w io.Writer) error {
-		// Every Write ends its row group, so all that passes data before
-		// Close is the part before the footer.
-		data := sha256.New()
-		fw, err := pqarrow.NewFileWriter(schema, io.MultiWriter(w, data), props, arrProps)
-		if err != nil {
-			return err
-		}
+	w, err := createParquet(path, schema)
+	if err == nil {
 		for _, rec := range recs {
-			if rec.Schema().Equal(plain) {
-				// The same columns under the documented schema.
-				rec = array.NewRecordBatch(schema, rec.Columns(), rec.NumRows())
-				defer rec.Release()
-			}
-			if err := fw.Write(rec); err != nil {
-				return err
+			if err = w.write(rec); err != nil {
+				break
 			}
 		}
-		if err := fw.AppendKeyValueMetadata(MetaDataSHA256, hex.EncodeToString(data.Sum(nil))); err != nil {
-			return err
-		}
-		if err := fw.AppendKeyValueMetadata(MetaFooterSHA256, string(footerDigits)); err != nil {
-			return err
-		}
-		return fw.Close()
-	}, sealFooter)
+	}
+	if err == nil {
+		err = w.close(md)
+	}
 	if err != nil {
 		return fmt.Errorf("dataset: write %s: %w", path, err)
 	}

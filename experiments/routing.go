@@ -113,7 +113,7 @@ func (s *Spec) routingRows(table string, c routers.Config, sh Shard) (int64, boo
 	switch table {
 	case TableTrials, TableDelaySeq:
 		return per, true
-	case TablePackets:
+	case TablePackets, TableMessages: // a row per packet (message) of the trials that record them
 		withPackets := per // trials that record their packets
 		if s.PacketTrials > 0 {
 			withPackets = int64(sh.Count(min(max(s.PacketTrials-s.FirstTrial, 0), s.Trials)))

@@ -123,17 +123,22 @@ func (r *Runner) Prepare() error {
 			continue
 		}
 		jobs := r.Spec.jobs(u, r.Shard)
-		if err := routers.CheckRows(len(jobs), int64(unsafe.Sizeof(outcome{})), available); err != nil {
-			return fmt.Errorf("unit %s: %w", u, err)
+		// The workers run as many trials at once, of any point, or hold
+		// their outcomes until they are written in trial order; the
+		// builders hold up to a row group per table.
+		atOnce := int64(min(window(r.Workers), len(jobs)))
+		buffers := r.Spec.bufferBytes(u, r.Shard)
+		if err := routers.CheckRows(len(jobs), int64(unsafe.Sizeof(outcome{})), available); err != nil && r.Spec.RSE.On() {
+			return fmt.Errorf("unit %s: %w", u, err) // a rule holds a unit's outcomes
 		}
-		// The workers run as many trials at once, of any point.
-		atOnce := int64(min(r.Workers, len(jobs)))
 		for _, j := range jobs {
+			var trial int64
 			if m.Memory != nil {
-				if need := m.Memory(j.point.Config) * atOnce; need > available {
-					return fmt.Errorf("%v: %d trials at once, needs about %d MiB, more than the %d MiB available on %d workers (--workers)",
-						j.point, atOnce, need>>20, available>>20, r.Workers)
-				}
+				trial = m.Memory(j.point.Config)
+			}
+			if need := trial*atOnce + buffers; need > available {
+				return fmt.Errorf("%v: %d trials at once, needs about %d MiB (%d MiB of it rows to write), more than the %d MiB available on %d workers (--workers)",
+					j.point, atOnce, need>>20, buffers>>20, available>>20, r.Workers)
 			}
 			r.prog.TotalTrials++
 			r.prog.TotalWork += m.work(j.point.Config)
@@ -286,8 +291,9 @@ func (r *Runner) Progress() Progress {
 }
 
 // Run runs the units of the shard: it skips the complete ones (unless
-// Force), runs the trials of each other unit on Workers workers and writes
-// its files once all are done. When ctx is done it stops, keeping the
+// Force), runs the trials of each other unit on Workers workers and
+// streams their rows to its files, which are in place once all are done
+// (runUnit). When ctx is done it stops, keeping the
 // units written so far, and returns ctx's error. Before it writes a unit
 // it removes the manifest, which would no longer describe the files; an
 // unsharded run ends by writing it (Merge).
@@ -344,41 +350,103 @@ func (r *Runner) finish(sum Summary, start time.Time) Summary {
 	return sum
 }
 
-// runUnit runs the trials of u in the runner's shard and writes its files.
-func (r *Runner) runUnit(ctx context.Context, u Unit) (map[string]int64, error) {
+// runUnit runs the trials of u in the runner's shard and writes its
+// files. The rows go to the files as the trials end, in trial order, a row
+// group at a time; the files are renamed into place once all are written.
+func (r *Runner) runUnit(ctx context.Context, u Unit) (rows map[string]int64, err error) {
 	s, sh := r.Spec, r.Shard
 	started := time.Now()
 	var jobs []job
-	var outs []any
-	var err error
+	var outs []any // under a rule, every trial's, in job order
 	if s.RSE.On() {
-		jobs, outs, err = r.sequential(ctx, u)
+		if jobs, outs, err = r.sequential(ctx, u); err != nil {
+			return nil, err
+		}
 	} else {
 		jobs = s.jobs(u, sh)
-		outs, err = r.runJobs(ctx, jobs)
+	}
+	parts := make([]*dataset.PartWriter, len(s.Tables))
+	ws := make([]*rowWriter, len(s.Tables))
+	defer func() {
+		for i := range ws {
+			if ws[i] != nil {
+				ws[i].release()
+			}
+			if err != nil && parts[i] != nil {
+				parts[i].Abort()
+			}
+		}
+	}()
+	for i, t := range s.Tables {
+		part := s.Part(r.Dir, t, u, sh)
+		removeTemps(part.Path())
+		table := s.Model.table(t)
+		// The partition columns go into the directory names only.
+		if parts[i], err = dataset.CreatePart(part.Path(), part.Keys, table.Schema); err != nil {
+			return nil, err
+		}
+		ws[i] = newRowWriter(table, parts[i].Write)
+	}
+	if outs != nil {
+		err = addInOrder(jobs, outs, ws)
+	} else {
+		err = r.streamJobs(ctx, jobs, ws)
 	}
 	if err != nil {
 		return nil, err
 	}
-	m := s.manifest()
-	m.Started, m.Finished = started, time.Now()
-	rows := make(map[string]int64)
-	for _, t := range s.Tables {
-		table := s.Model.table(t)
-		batches, n := build(table, jobs, outs)
-		part := s.Part(r.Dir, t, u, sh)
-		removeTemps(part.Path())
-		// The partition columns go into the directory names only.
-		err := dataset.WritePartition(part.Path(), part.Keys, table.Schema, batches, m.FileMeta(t, sh.Name(), n))
-		for _, b := range batches {
-			b.Release()
-		}
-		if err != nil {
+	for _, w := range ws {
+		if err = w.flush(); err != nil {
 			return nil, err
 		}
-		rows[t] = n
+	}
+	m := s.manifest()
+	m.Started, m.Finished = started, time.Now()
+	rows = make(map[string]int64)
+	for i, t := range s.Tables {
+		if err = parts[i].Close(m.FileMeta(t, sh.Name(), ws[i].rows)); err != nil {
+			return nil, err
+		}
+		rows[t] = ws[i].rows
 	}
 	return rows, nil
+}
+
+// addInOrder adds the rows of the jobs' outcomes to ws, in job order.
+func addInOrder(jobs []job, outs []any, ws []*rowWriter) error {
+	for i, out := range outs {
+		for _, w := range ws {
+			if err := w.add(jobs[i].point, jobs[i].trial, out); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// streamJobs runs the jobs on the runner's workers and adds the rows each
+// leaves to ws, in job order.
+func (r *Runner) streamJobs(ctx context.Context, jobs []job, ws []*rowWriter) error {
+	s := r.Spec
+	return ordered(ctx, len(jobs), r.Workers, window(r.Workers), s.Model.NewWorker, func(w Worker, i int) (any, error) {
+		p, trial := jobs[i].point, jobs[i].trial
+		rng, seed := TrialRand(s.Seed, s.Name, p.Key, trial)
+		out, hops, err := w.Trial(s, p, Trial{Index: trial, Seed: seed, Rand: rng})
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v, trial %d: %w", s.Name, p, trial, err)
+		}
+		r.trials.Add(1)
+		r.hops.Add(hops)
+		r.work.Add(s.Model.work(p.Config))
+		return out, nil
+	}, func(i int, out any) error {
+		for _, w := range ws {
+			if err := w.add(jobs[i].point, jobs[i].trial, out); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
 }
 
 // runJobs runs the jobs on the runner's workers and returns what each left

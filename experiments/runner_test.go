@@ -413,18 +413,23 @@ func TestPrepareMemory(t *testing.T) {
 		t.Fatalf("the largest point: %+v, want n=10, traced", big)
 	}
 	one := big.MemoryBytes()
+	// The builders of the unit n=10: 4 rows of each table.
+	buf := s.bufferBytes(s.Units()[1], Unsharded)
+	if want := 2 * 4 * (rowBytes(tables[TableTrials].schema) + rowBytes(tables[TableDelaySeq].schema)); buf != want {
+		t.Errorf("row buffers of %d bytes, want %d", buf, want)
+	}
 	for _, c := range []struct {
 		workers int
 		memory  int64
 		ok      bool
 	}{
-		{1, one, true},
-		{1, one - 1, false},
-		{3, 3 * one, true},
-		{3, 3*one - 1, false},
-		{3, 2 * one, false},
-		{8, 4 * one, true}, // 4 trials per point
-		{8, 4*one - 1, false},
+		{1, one + buf, true},
+		{1, one + buf - 1, false},
+		{1, one, false},
+		{2, 4*one + buf, true}, // a window of 4 trials
+		{2, 4*one + buf - 1, false},
+		{8, 4*one + buf, true}, // 4 trials per point
+		{8, 4*one + buf - 1, false},
 	} {
 		r := &Runner{Spec: s, Dir: t.TempDir(), Workers: c.workers, Shard: Unsharded, Memory: c.memory}
 		err := r.Prepare()

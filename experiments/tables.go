@@ -5,7 +5,6 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
-	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/hyperroute/hyperroute/routers"
 )
 
@@ -260,28 +259,22 @@ func appendMeasure(fb array.Builder, res *routers.Result, i int) {
 // g is the index of a table's first column after the grid's.
 var g = len(gridFields)
 
-// maxBatchRows bounds a record batch, and so a Parquet row group.
-const maxBatchRows = 1 << 20
+// maxBatchRows bounds a record batch, and so a Parquet row group (a
+// variable for tests).
+var maxBatchRows = 1 << 20
 
 // build returns the rows of table t for the jobs (trials at points),
-// whose workers returned outs. A batch is cut after the trial that brings
-// it to maxBatchRows rows, so the batches depend on the rows only.
+// whose workers returned outs, as a rowWriter cuts them.
 func build(t *Table, jobs []job, outs []any) (batches []arrow.RecordBatch, rows int64) {
-	b := array.NewRecordBuilder(memory.DefaultAllocator, t.Schema)
-	defer b.Release()
-	flush := func() {
-		n := b.Field(0).Len()
-		if n > 0 {
-			batches = append(batches, b.NewRecordBatch())
-			rows += int64(n)
-		}
-	}
+	w := newRowWriter(t, func(rec arrow.RecordBatch) error {
+		rec.Retain()
+		batches = append(batches, rec)
+		return nil
+	})
+	defer w.release()
 	for i, j := range jobs {
-		t.Rows(b, j.point, j.trial, outs[i])
-		if b.Field(0).Len() >= maxBatchRows {
-			flush()
-		}
+		w.add(j.point, j.trial, outs[i])
 	}
-	flush()
-	return batches, rows
+	w.flush()
+	return batches, w.rows
 }

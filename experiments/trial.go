@@ -10,8 +10,8 @@ import (
 
 // outcome returns what trial t of c, run by sim with result res, leaves for
 // the spec's tables. It drops from res the trace and the f(p,v) table
-// once the tables need them no more, as the unit keeps res until it is
-// written.
+// once the tables need them no more, as the runner keeps res until its
+// rows are collected, in trial order.
 func (s *Spec) outcome(sim *routers.Sim, c routers.Config, res *routers.Result, trial int, seed uint64) (outcome, error) {
 	o := outcome{trial: trial, seed: seed, res: res, nodeLoads: s.nodeLoads(trial)}
 	if c.Faulty() {
