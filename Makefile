@@ -6,7 +6,7 @@ BIN     := bin/hyperroute
 RESULTS ?= results$(if $(PROFILE),/$(PROFILE))
 FIGURES ?= figures
 
-.PHONY: all build test vet bench fuzz sim experiment experiments verify figures clean
+.PHONY: all build test vet bench fuzz sim experiment experiments verify figures clean slurm-check paper paper-figures list-experiments
 
 all: build experiment
 
@@ -50,8 +50,37 @@ verify: experiments
 figures: build
 	$(BIN) figures --results $(RESULTS) --out $(FIGURES)
 
-test: vet verify notebooks pytest
+test: vet verify notebooks pytest slurm-check
 	$(GO) test -count=1 ./...
+
+# deploy/slurm/run-array.sbatch against a real Slurm: installs slurm-wlm
+# with apt-get if it is missing, starts a private one-node cluster on
+# localhost (as root), runs valiant-tail as an array of 3 shards merged by a
+# dependent job, and compares the rows with an unsharded run. Where Slurm
+# cannot be installed or run it says so in a banner and passes, except with
+# CI=true.
+slurm-check: build
+	GO=$(GO) HYPERROUTE=$(BIN) deploy/slurm/check.sh
+
+# The experiments' names, for deploy/slurm/submit.sh.
+list-experiments:
+	@echo $(EXPERIMENTS)
+
+# The paper: every experiment with its spec's paper profile into
+# results/paper/ on all cores, checked (make verify), then every figure drawn
+# from there into results/paper/figures/ (PNG, SVG, PDF) and its PNGs copied
+# into docs/paper/. A rerun skips the units that are done (files of another
+# build of the harness are refused: experiments/README.md). EXPENSIVE: about
+# 55 core-hours today, until the paper profiles are cut (issue 22). On a
+# Slurm cluster: deploy/README.md, then make paper-figures.
+paper: build
+	$(MAKE) verify PROFILE=paper
+	$(MAKE) paper-figures
+
+paper-figures: build
+	$(BIN) figures --results results/paper --out results/paper/figures
+	mkdir -p docs/paper
+	cp results/paper/figures/*.png docs/paper/
 
 vet:
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
