@@ -6,7 +6,7 @@ BIN     := bin/hyperroute
 RESULTS ?= results$(if $(PROFILE),/$(PROFILE))
 FIGURES ?= figures
 
-.PHONY: all build test vet bench fuzz sim experiment experiments verify figures clean slurm-check paper paper-figures list-experiments
+.PHONY: all build test go-test vet bench fuzz sim experiment experiments verify figures clean slurm-check paper paper-figures list-experiments
 
 all: build experiment
 
@@ -50,7 +50,16 @@ verify: experiments
 figures: build
 	$(BIN) figures --results $(RESULTS) --out $(FIGURES)
 
-test: vet verify notebooks pytest slurm-check
+# What CI runs: gofmt and go vet, every Go test, the experiments' small
+# defaults and their files verified, the notebooks and the Python
+# cross-checks on them, and the Slurm check. Up to three at once: the Go
+# tests beside the experiments (which use all cores) and what waits on the
+# network (the venv, Slurm's packages); each target's output is printed
+# whole when it ends.
+test:
+	$(MAKE) --no-print-directory -j3 -Otarget go-test verify notebooks pytest slurm-check
+
+go-test: vet
 	$(GO) test -count=1 ./...
 
 # deploy/slurm/run-array.sbatch against a real Slurm: installs slurm-wlm
@@ -122,7 +131,7 @@ $(NB_STAMP): notebooks/requirements.txt
 	@test -x $(VPY) || $(PYTHON) -m venv $(VENV)
 	@if cmp -s notebooks/requirements.txt $@; then touch $@; else \
 		echo "$(VPY) -m pip install -r notebooks/requirements.txt"; \
-		$(VPY) -m pip install --disable-pip-version-check -q -r notebooks/requirements.txt && \
+		$(VPY) -m pip install --disable-pip-version-check --no-compile -q -r notebooks/requirements.txt && \
 		cp notebooks/requirements.txt $@; fi
 
 # Execute every notebook headless on the experiments' $(RESULTS) (small
