@@ -65,6 +65,10 @@ if [ ! -x "$bin" ]; then
 fi
 
 # --- Slurm from the distribution's packages ---------------------------------
+# One check at a time per state directory (and one apt-get).
+mkdir -p "$(dirname "$state")"
+exec 9>"$state.lock"
+flock 9
 need=(sbatch scontrol sinfo slurmctld slurmd munged mungekey)
 missing() {
 	local c
@@ -77,7 +81,8 @@ if missing; then
 	command -v apt-get >/dev/null || cannot "Slurm is not installed and there is no apt-get to install it"
 	say "installing Slurm: apt-get update; apt-get install slurm-wlm (log in $state.apt.log)"
 	t=$SECONDS
-	if ! { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends slurm-wlm; } >"$state.apt.log" 2>&1; then
+	if ! { apt-get -o DPkg::Lock::Timeout=120 update -q &&
+		DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=120 install -y -q --no-install-recommends slurm-wlm; } >"$state.apt.log" 2>&1; then
 		tail -n 20 "$state.apt.log" >&2
 		cannot "apt-get could not install slurm-wlm (no network or no Debian mirror?); see $state.apt.log"
 	fi
@@ -86,11 +91,6 @@ if missing; then
 fi
 
 # --- a private single-node cluster ------------------------------------------
-# One check at a time per state directory.
-mkdir -p "$(dirname "$state")"
-exec 9>"$state.lock"
-flock 9
-
 # Every variable of an enclosing Slurm job (make test run as a job) would
 # leak into the submissions and the unsharded run.
 while read -r v; do unset "$v"; done < <(compgen -e | grep '^SLURM_' || true)
