@@ -59,8 +59,10 @@ figures: build
 test:
 	$(MAKE) --no-print-directory -j3 -Otarget go-test verify notebooks pytest slurm-check
 
+# -timeout: on a loaded machine a package's tests can take longer than go
+# test's default of 10 minutes.
 go-test: vet
-	$(GO) test -count=1 ./...
+	$(GO) test -count=1 -timeout=30m ./...
 
 # deploy/slurm/run-array.sbatch against a real Slurm: installs slurm-wlm
 # with apt-get if it is missing, starts a private one-node cluster on
