@@ -16,15 +16,15 @@
 #
 # It needs root (the daemons run as root, ProctrackType=proctrack/linuxproc,
 # TaskPlugin=task/none: no cgroups, fine in a container). Where Slurm cannot
-# be installed or run, it says so in a banner on stderr and exits 0, unless
-# CI=true: there that is a failure.
+# be had (not root, no apt-get, no network), it says so in a banner on stderr
+# and exits 0, unless CI=true: there that is a failure. Once Slurm is
+# installed, any failure (a daemon, a job, a comparison) fails the check.
 #
 # Environment: HYPERROUTE, the binary (default bin/hyperroute); GO (default
 # go); HYPERROUTE_SLURM_DIR (default /tmp/hyperroute-slurm-check);
 # HYPERROUTE_SLURM_TIMEOUT, seconds to wait for the jobs (default 300).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-repo=$PWD
 bin=${HYPERROUTE:-bin/hyperroute}
 go=${GO:-go}
 state=${HYPERROUTE_SLURM_DIR:-/tmp/hyperroute-slurm-check}
