@@ -67,9 +67,10 @@ go-test: vet
 # deploy/slurm/run-array.sbatch against a real Slurm: installs slurm-wlm
 # with apt-get if it is missing, starts a private one-node cluster on
 # localhost (as root), runs valiant-tail as an array of 3 shards merged by a
-# dependent job, and compares the rows with an unsharded run. Where Slurm
-# cannot be installed or run it says so in a banner and passes, except with
-# CI=true.
+# dependent job, compares the rows with an unsharded run, then repairs a
+# lost unit of one task as deploy/README.md says. Where Slurm cannot be had
+# (not root, no apt-get, no network) it says so in a banner and passes,
+# except with CI=true.
 slurm-check: build
 	GO=$(GO) HYPERROUTE=$(BIN) deploy/slurm/check.sh
 
