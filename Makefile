@@ -120,7 +120,10 @@ clean:
 
 # --- Python: notebooks and cross-checks (notebooks/README.md) ---------------
 # .venv/ from notebooks/requirements.txt; reinstalled only when that file's
-# content changes (the stamp is a copy of it).
+# content changes (the stamp is a copy of it). pip byte-compiles (about 40
+# CPU-s): with PYTHONDONTWRITEBYTECODE=1, as on the CI machines, every kernel
+# and test process would otherwise compile pandas, polars, … anew (8 CPU-s
+# each).
 PYTHON ?= python3
 VENV   := .venv
 VPY    := $(VENV)/bin/python
@@ -134,7 +137,7 @@ $(NB_STAMP): notebooks/requirements.txt
 	@test -x $(VPY) || $(PYTHON) -m venv $(VENV)
 	@if cmp -s notebooks/requirements.txt $@; then touch $@; else \
 		echo "$(VPY) -m pip install -r notebooks/requirements.txt"; \
-		$(VPY) -m pip install --disable-pip-version-check --no-compile -q -r notebooks/requirements.txt && \
+		$(VPY) -m pip install --disable-pip-version-check -q -r notebooks/requirements.txt && \
 		cp notebooks/requirements.txt $@; fi
 
 # Execute every notebook headless on the experiments' $(RESULTS) (small
