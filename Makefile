@@ -6,7 +6,7 @@ BIN     := bin/hyperroute
 RESULTS ?= results$(if $(PROFILE),/$(PROFILE))
 FIGURES ?= figures
 
-.PHONY: all build test vet bench fuzz sim experiment experiments verify figures clean
+.PHONY: all build test go-test vet bench fuzz sim experiment experiments verify figures clean slurm-check paper paper-figures list-experiments
 
 all: build experiment
 
@@ -19,16 +19,16 @@ sim: build
 	$(BIN) sim --router valiant --n 10 --trials 200
 	$(BIN) sim --router ecube --perm transpose --n 10 --trials 20
 
-# The experiments (experiments/*.yaml, and the collectives ones in
-# experiments/collectives/*.yaml, one run per grid point, no profiles) into
-# $(RESULTS)/<name>/: `make experiment` runs valiant-tail, `make experiments`
-# all of them, each with
-# its spec's small default, or with PROFILE=paper thousands of seeds (into
+# The experiments (experiments/*.yaml) into $(RESULTS)/<name>/: `make
+# experiment` runs valiant-tail, `make experiments` all of them, each with its
+# spec's small default, or with PROFILE=paper its paper profile (into
 # results/paper/, so that both can be kept; `make figures PROFILE=paper`
-# draws from there). A rerun skips what is done.
+# draws from there). The collectives-* specs run each grid point once and
+# have no profiles: they run as they are under any PROFILE. A rerun skips
+# what is done.
 EXPERIMENTS := valiant-tail routing-compare queue-disciplines priority-load relations delay-sequences \
-	butterfly-tail butterfly-loads replication-loss detour-existence matching faulty-valiant adaptive-baselines \
-	collectives-size collectives-scale collectives-bounds faulty-bitonic
+	butterfly-tail butterfly-loads replication-loss replication-rare detour-existence matching faulty-valiant \
+	adaptive-baselines collectives-size collectives-scale collectives-bounds faulty-bitonic
 PROFILE     ?=
 # The small defaults are redone after a rebuild of the harness or a change
 # of their spec (a pull); paper runs refuse files of another build or spec
@@ -39,7 +39,9 @@ experiment: build
 	$(BIN) run valiant-tail $(RUN_FLAGS)
 
 experiments: build
-	@set -e; for e in $(EXPERIMENTS); do echo "$(BIN) run $$e $(RUN_FLAGS)"; $(BIN) run $$e $(RUN_FLAGS); done
+	@set -e; for e in $(EXPERIMENTS); do flags="$(RUN_FLAGS)"; \
+		case $$e in collectives-*) flags="--out $(RESULTS)$(if $(PROFILE),, --redo-stale --redo-changed)";; esac; \
+		echo "$(BIN) run $$e $$flags"; $(BIN) run $$e $$flags; done
 
 # Read every file of the experiments in $(RESULTS) and check it against its
 # manifest and spec (experiments/README.md, "Damaged files").
@@ -51,8 +53,50 @@ verify: experiments
 figures: build
 	$(BIN) figures --results $(RESULTS) --out $(FIGURES)
 
-test: vet verify notebooks pytest
-	$(GO) test -count=1 ./...
+# What CI runs: gofmt and go vet, every Go test, the experiments' small
+# defaults and their files verified, the notebooks and the Python
+# cross-checks on them, and the Slurm check. Up to three at once: the Go
+# tests beside the experiments (which use all cores) and what waits on the
+# network (the venv, Slurm's packages); each target's output is printed
+# whole when it ends.
+test:
+	$(MAKE) --no-print-directory -j3 -Otarget go-test verify notebooks pytest slurm-check
+
+# -timeout: on a loaded machine a package's tests can take longer than go
+# test's default of 10 minutes.
+go-test: vet
+	$(GO) test -count=1 -timeout=30m ./...
+
+# deploy/slurm/run-array.sbatch against a real Slurm: installs slurm-wlm
+# with apt-get if it is missing, starts a private one-node cluster on
+# localhost (as root), runs valiant-tail as an array of 3 shards merged by a
+# dependent job, compares the rows with an unsharded run, then repairs a
+# lost unit of one task as deploy/README.md says. Where Slurm cannot be had
+# (not root, no apt-get, no network) it says so in a banner and passes,
+# except with CI=true.
+slurm-check: build
+	GO=$(GO) HYPERROUTE=$(BIN) deploy/slurm/check.sh
+
+# The experiments' names, for deploy/slurm/submit.sh.
+list-experiments:
+	@echo $(EXPERIMENTS)
+
+# The paper: every experiment with its spec's paper profile into
+# results/paper/ on all cores, checked (make verify), then every figure drawn
+# from there into results/paper/figures/ (PNG, SVG, PDF) and its PNGs copied
+# into docs/paper/. A rerun skips the units that are done (files of another
+# build of the harness are refused: experiments/README.md). About 1.8
+# core-hours by the extrapolation in experiments/README.md (`hyperroute run
+# NAME --profile paper --dry-run` estimates each); not yet run end to end.
+# On a Slurm cluster: deploy/README.md, then make paper-figures.
+paper: build
+	$(MAKE) verify PROFILE=paper
+	$(MAKE) paper-figures
+
+paper-figures: build
+	$(BIN) figures --results results/paper --out results/paper/figures
+	mkdir -p docs/paper
+	cp results/paper/figures/*.png docs/paper/
 
 vet:
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
@@ -81,7 +125,10 @@ clean:
 
 # --- Python: notebooks and cross-checks (notebooks/README.md) ---------------
 # .venv/ from notebooks/requirements.txt; reinstalled only when that file's
-# content changes (the stamp is a copy of it).
+# content changes (the stamp is a copy of it). pip byte-compiles (about 40
+# CPU-s): with PYTHONDONTWRITEBYTECODE=1, as on the CI machines, every kernel
+# and test process would otherwise compile pandas, polars, … anew (8 CPU-s
+# each).
 PYTHON ?= python3
 VENV   := .venv
 VPY    := $(VENV)/bin/python
