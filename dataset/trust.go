@@ -38,12 +38,19 @@ func checkPlace(path, table string, keys []KV, shard string, meta map[string]str
 
 // Owns returns an error unless meta, a part file's key/value metadata,
 // says it was written by the run m describes: its experiment, spec, master
-// seed, profile and trials.
+// seed, profile, trials and rse rule.
 func (m Manifest) Owns(meta map[string]string) error {
 	got, err := ManifestFromMeta(meta)
-	switch {
-	case err != nil:
+	if err != nil {
 		return err
+	}
+	return m.SameRun(got)
+}
+
+// SameRun fails unless got describes the run m describes: its experiment,
+// spec, master seed, profile, trials and the rule that stops them.
+func (m Manifest) SameRun(got Manifest) error {
+	switch {
 	case got.Experiment != m.Experiment:
 		return fmt.Errorf("experiment %q, want %q", got.Experiment, m.Experiment)
 	case got.SpecSHA256 != m.SpecSHA256:
@@ -56,6 +63,8 @@ func (m Manifest) Owns(meta map[string]string) error {
 		return fmt.Errorf("%d trials per point, want %d", got.Trials, m.Trials)
 	case got.FirstTrial != m.FirstTrial:
 		return fmt.Errorf("trials from %d, want from %d", got.FirstTrial, m.FirstTrial)
+	case got.RSE != m.RSE:
+		return fmt.Errorf("rse %q, want %q", got.RSE, m.RSE)
 	}
 	return nil
 }

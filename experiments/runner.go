@@ -218,22 +218,10 @@ func sameRun(m dataset.Manifest, k int, f dataset.FileInfo) error {
 // sameRunAs fails unless got, in gotK shards, is a run of m's spec, seed,
 // profile and trials, in k shards.
 func sameRunAs(m dataset.Manifest, k int, got dataset.Manifest, gotK int) error {
-	switch {
-	case got.Experiment != m.Experiment:
-		return fmt.Errorf("experiment %q, want %q", got.Experiment, m.Experiment)
-	case got.SpecSHA256 != m.SpecSHA256:
-		return fmt.Errorf("spec sha256 %.12s…, want %.12s…", got.SpecSHA256, m.SpecSHA256)
-	case got.MasterSeed != m.MasterSeed:
-		return fmt.Errorf("master seed %d, want %d", got.MasterSeed, m.MasterSeed)
-	case got.Profile != m.Profile:
-		return fmt.Errorf("profile %q, want %q", got.Profile, m.Profile)
-	case got.Trials != m.Trials:
-		return fmt.Errorf("%d trials per point, want %d", got.Trials, m.Trials)
-	case got.FirstTrial != m.FirstTrial:
-		return fmt.Errorf("trials from %d, want from %d", got.FirstTrial, m.FirstTrial)
-	case got.RSE != m.RSE:
-		return fmt.Errorf("rse %q, want %q", got.RSE, m.RSE)
-	case gotK != k:
+	if err := m.SameRun(got); err != nil {
+		return err
+	}
+	if gotK != k {
 		return fmt.Errorf("%d shards, want %d", gotK, k)
 	}
 	return nil
