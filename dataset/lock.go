@@ -49,14 +49,26 @@ type Lock struct {
 // no longer running on this host is stale and taken over. Once it holds
 // the lock it removes the temporary files (".*.tmp") that interrupted
 // writes left, since no other process can be writing them.
-func LockRun(dir, experiment string) (*Lock, error) {
+func LockRun(dir, experiment string) (*Lock, error) { return lockAt(dir, experiment, LockName, "") }
+
+// LockShard is LockRun for one shard of a sharded run: the shards of a
+// run, as the tasks of a Slurm array write them at once, each hold a lock
+// of their own (LockName.<shard>), so that only two writers of the same
+// shard exclude each other.
+func LockShard(dir, experiment, shard string) (*Lock, error) {
+	return lockAt(dir, experiment, LockName+"."+shard, ".part-"+shard+".parquet.")
+}
+
+// lockAt takes the lock file name in DIR/experiment and removes the
+// temporary files whose names start with temps (all of them for "").
+func lockAt(dir, experiment, name, temps string) (*Lock, error) {
 	root := filepath.Join(dir, experiment)
 	if err := os.MkdirAll(root, 0o755); err != nil {
 		return nil, fmt.Errorf("results directory: %w", err)
 	}
 	host, _ := os.Hostname()
 	me := LockHolder{PID: os.Getpid(), Host: host, Started: time.Now().UTC()}
-	l := &Lock{path: filepath.Join(root, LockName)}
+	l := &Lock{path: filepath.Join(root, name)}
 	for attempt := 0; ; attempt++ {
 		f, err := os.OpenFile(l.path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 		if err == nil {
@@ -90,7 +102,7 @@ func LockRun(dir, experiment string) (*Lock, error) {
 		l.Notes = append(l.Notes, fmt.Sprintf("took over the lock of process %d, which ended without releasing it (started %s)",
 			h.PID, h.Started.Format(time.RFC3339)))
 	}
-	if n := removeTemps(root); n > 0 {
+	if n := removeTemps(root, temps); n > 0 {
 		l.Notes = append(l.Notes, fmt.Sprintf("removed %d temporary file(s) of interrupted writes", n))
 	}
 	return l, nil
@@ -113,12 +125,12 @@ func alive(pid int) bool {
 	return err == nil || errors.Is(err, syscall.EPERM)
 }
 
-// removeTemps removes the temporary files of writeAtomic under root and
-// returns how many.
-func removeTemps(root string) int {
+// removeTemps removes the temporary files of writeAtomic under root whose
+// names start with prefix and returns how many.
+func removeTemps(root, prefix string) int {
 	n := 0
 	filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.HasPrefix(d.Name(), ".") && strings.HasSuffix(d.Name(), ".tmp") {
+		if err == nil && !d.IsDir() && strings.HasPrefix(d.Name(), ".") && strings.HasPrefix(d.Name(), prefix) && strings.HasSuffix(d.Name(), ".tmp") {
 			if os.Remove(p) == nil {
 				n++
 			}

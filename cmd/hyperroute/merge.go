@@ -18,8 +18,12 @@ import (
 // lockRun takes the lock of DIR/EXPERIMENT (dataset.LockRun) and prints
 // its notes. A directory that cannot be made is bad input; a lock held by
 // another process, a failure.
-func lockRun(dir, exp string, stderr io.Writer) (*dataset.Lock, error) {
-	l, err := dataset.LockRun(dir, exp)
+func lockRun(dir, exp, shard string, stderr io.Writer) (*dataset.Lock, error) {
+	lock := dataset.LockRun
+	if shard != "" {
+		lock = func(dir, exp string) (*dataset.Lock, error) { return dataset.LockShard(dir, exp, shard) }
+	}
+	l, err := lock(dir, exp)
 	var held *dataset.LockedError
 	if err != nil && !errors.As(err, &held) {
 		return nil, usageError{err}
@@ -51,7 +55,7 @@ func runMerge(args []string, stdout, stderr io.Writer) error {
 	if _, err := os.Stat(filepath.Join(dir, exp)); err != nil {
 		return usageError{err}
 	}
-	lock, err := lockRun(dir, exp, stderr)
+	lock, err := lockRun(dir, exp, "", stderr)
 	if err != nil {
 		return err
 	}

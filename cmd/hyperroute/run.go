@@ -82,7 +82,11 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	if *workers < 1 {
 		return usagef("workers=%d: must be at least 1", *workers)
 	}
-	lock, err := lockRun(*out, spec.Name, stderr)
+	shardLock := "" // one lock per shard of a sharded run
+	if sh.K > 1 {
+		shardLock = sh.Name()
+	}
+	lock, err := lockRun(*out, spec.Name, shardLock, stderr)
 	if err != nil {
 		return err
 	}
