@@ -49,7 +49,7 @@ def test_stripped_and_parameterised(path):
     assert 'os.environ.get("HYPERROUTE_RESULTS", "../results")' in src
     assert code.index(params[0]) == 0, "the parameters cell comes first"
     body = "\n".join(c.source for c in code)
-    assert "duckdb" in body and ("read_arrow" in body or "pyarrow" in body)
+    assert "duckdb" in body and ("read_arrow" in body or "read_pandas" in body or "pyarrow" in body)
     assert "assert_same_summary" in body or "assert_allclose" in body
 
 

@@ -52,7 +52,12 @@ def assert_same(a: pd.DataFrame, b: pd.DataFrame, what: str) -> None:
     np.testing.assert_allclose(a["sd_T"], b["sd_T"], rtol=1e-9, atol=1e-12, err_msg=what)
 
 
-@pytest.mark.parametrize("experiment", sorted(EXPERIMENTS))
+#: Experiments of the detours model draw detour systems and route nothing:
+#: their trials table has no T for `hyperroute summary` to summarise.
+NO_T = {"detour-existence"}
+
+
+@pytest.mark.parametrize("experiment", sorted(set(EXPERIMENTS) - NO_T))
 def test_go_summary_matches_python_readers(hyperroute_bin, results_dir, experiment):
     m = load_manifest(results_dir, experiment)
     go = go_summary(hyperroute_bin, results_dir, experiment)
