@@ -149,15 +149,16 @@ func drawRows(b *array.RecordBuilder, _ *Point, _ int, out any) {
 // (for hyperroute detours, Draws).
 func (s *Spec) Outcomes(ctx context.Context, workers int, available int64) ([]any, error) {
 	jobs := s.jobs(Unit{Points: s.points}, Unsharded)
-	if m := s.Model.Memory; m != nil && len(jobs) > 0 {
-		atOnce := int64(min(workers, len(jobs)))
-		if need := m(jobs[0].point.Config) * atOnce; need > available {
-			return nil, fmt.Errorf("%v: %d trials at once, needs about %d MiB, more than the %d MiB available", jobs[0].point, atOnce, need>>20, available>>20)
+	if m := s.Model.Memory; m != nil && jobs.Len() > 0 {
+		atOnce := int64(min(workers, jobs.Len()))
+		if need := m(jobs.points[0].Config) * atOnce; need > available {
+			return nil, fmt.Errorf("%v: %d trials at once, needs about %d MiB, more than the %d MiB available", jobs.points[0], atOnce, need>>20, available>>20)
 		}
 	}
-	outs := make([]any, len(jobs))
-	err := parallel(ctx, len(jobs), workers, s.Model.NewWorker, func(w Worker, i int) error {
-		p, trial := jobs[i].point, jobs[i].trial
+	outs := make([]any, jobs.Len())
+	err := parallel(ctx, jobs.Len(), workers, s.Model.NewWorker, func(w Worker, i int) error {
+		j := jobs.At(i)
+		p, trial := j.point, j.trial
 		rng, seed := TrialRand(s.Seed, s.Name, p.Key, trial)
 		out, _, err := w.Trial(s, p, Trial{Index: trial, Seed: seed, Rand: rng})
 		outs[i] = out

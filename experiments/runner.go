@@ -126,22 +126,22 @@ func (r *Runner) Prepare() error {
 		// The workers run as many trials at once, of any point, or hold
 		// their outcomes until they are written in trial order; the
 		// builders hold up to a row group per table.
-		atOnce := int64(min(window(r.Workers), len(jobs)))
+		atOnce := int64(min(window(r.Workers), jobs.Len()))
 		buffers := r.Spec.bufferBytes(u, r.Shard)
-		if err := routers.CheckRows(len(jobs), int64(unsafe.Sizeof(outcome{})), available); err != nil && r.Spec.RSE.On() {
+		if err := routers.CheckRows(jobs.Len(), int64(unsafe.Sizeof(outcome{})), available); err != nil && r.Spec.RSE.On() {
 			return fmt.Errorf("unit %s: %w", u, err) // a rule holds a unit's outcomes
 		}
-		for _, j := range jobs {
+		for _, p := range jobs.points {
 			var trial int64
 			if m.Memory != nil {
-				trial = m.Memory(j.point.Config)
+				trial = m.Memory(p.Config)
 			}
 			if need := trial*atOnce + buffers; need > available {
 				return fmt.Errorf("%v: %d trials at once, needs about %d MiB (%d MiB of it rows to write), more than the %d MiB available on %d workers (--workers)",
-					j.point, atOnce, need>>20, buffers>>20, available>>20, r.Workers)
+					p, atOnce, need>>20, buffers>>20, available>>20, r.Workers)
 			}
-			r.prog.TotalTrials++
-			r.prog.TotalWork += m.work(j.point.Config)
+			r.prog.TotalTrials += int64(jobs.per)
+			r.prog.TotalWork += int64(jobs.per) * m.work(p.Config)
 		}
 	}
 	return nil
@@ -344,14 +344,12 @@ func (r *Runner) finish(sum Summary, start time.Time) Summary {
 func (r *Runner) runUnit(ctx context.Context, u Unit) (rows map[string]int64, err error) {
 	s, sh := r.Spec, r.Shard
 	started := time.Now()
-	var jobs []job
+	var ruled []job
 	var outs []any // under a rule, every trial's, in job order
 	if s.RSE.On() {
-		if jobs, outs, err = r.sequential(ctx, u); err != nil {
+		if ruled, outs, err = r.sequential(ctx, u); err != nil {
 			return nil, err
 		}
-	} else {
-		jobs = s.jobs(u, sh)
 	}
 	parts := make([]*dataset.PartWriter, len(s.Tables))
 	ws := make([]*rowWriter, len(s.Tables))
@@ -375,10 +373,10 @@ func (r *Runner) runUnit(ctx context.Context, u Unit) (rows map[string]int64, er
 		}
 		ws[i] = newRowWriter(table, parts[i].Write)
 	}
-	if outs != nil {
-		err = addInOrder(jobs, outs, ws)
+	if s.RSE.On() {
+		err = addInOrder(ruled, outs, ws)
 	} else {
-		err = r.streamJobs(ctx, jobs, ws)
+		err = r.streamJobs(ctx, s.jobs(u, sh), ws)
 	}
 	if err != nil {
 		return nil, err
@@ -414,10 +412,11 @@ func addInOrder(jobs []job, outs []any, ws []*rowWriter) error {
 
 // streamJobs runs the jobs on the runner's workers and adds the rows each
 // leaves to ws, in job order.
-func (r *Runner) streamJobs(ctx context.Context, jobs []job, ws []*rowWriter) error {
+func (r *Runner) streamJobs(ctx context.Context, jobs jobList, ws []*rowWriter) error {
 	s := r.Spec
-	return ordered(ctx, len(jobs), r.Workers, window(r.Workers), s.Model.NewWorker, func(w Worker, i int) (any, error) {
-		p, trial := jobs[i].point, jobs[i].trial
+	return ordered(ctx, jobs.Len(), r.Workers, window(r.Workers), s.Model.NewWorker, func(w Worker, i int) (any, error) {
+		j := jobs.At(i)
+		p, trial := j.point, j.trial
 		rng, seed := TrialRand(s.Seed, s.Name, p.Key, trial)
 		out, hops, err := w.Trial(s, p, Trial{Index: trial, Seed: seed, Rand: rng})
 		if err != nil {
@@ -428,8 +427,9 @@ func (r *Runner) streamJobs(ctx context.Context, jobs []job, ws []*rowWriter) er
 		r.work.Add(s.Model.work(p.Config))
 		return out, nil
 	}, func(i int, out any) error {
+		j := jobs.At(i)
 		for _, w := range ws {
-			if err := w.add(jobs[i].point, jobs[i].trial, out); err != nil {
+			if err := w.add(j.point, j.trial, out); err != nil {
 				return err
 			}
 		}

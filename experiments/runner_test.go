@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"math/bits"
 	"os"
 	"path/filepath"
@@ -436,5 +437,24 @@ func TestPrepareMemory(t *testing.T) {
 		if c.ok != (err == nil) || err != nil && !strings.Contains(err.Error(), "needs about") {
 			t.Errorf("%d workers, %d bytes (%d per trial): %v", c.workers, c.memory, one, err)
 		}
+	}
+}
+
+// TestPrepareManyTrials checks that preparing a run of more trials than
+// fit in memory as a list neither allocates them nor refuses the run: its
+// trials are counted, a unit's jobs made one at a time.
+func TestPrepareManyTrials(t *testing.T) {
+	const trials = math.MaxInt32
+	s := mustParse(t, fmt.Sprintf("name: t\ngrid:\n  n: [4, 5]\n  router: valiant\n  port: [single, all]\ntrials: %d\nseed: 7\n", trials))
+	r := &Runner{Spec: s, Dir: t.TempDir(), Workers: 2, Shard: Unsharded}
+	if err := r.Prepare(); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := r.Progress().TotalTrials, int64(4*trials); got != want {
+		t.Errorf("%d trials to run, want %d", got, want)
+	}
+	jobs := s.jobs(s.Units()[1], Unsharded)
+	if last := jobs.At(jobs.Len() - 1); jobs.Len() != 2*trials || last.trial != trials-1 || !strings.Contains(last.point.String(), "all") {
+		t.Errorf("%d jobs, the last %v trial %d", jobs.Len(), last.point, last.trial)
 	}
 }

@@ -92,10 +92,13 @@ func TestStreamedUnit(t *testing.T) {
 	dir, ref := t.TempDir(), t.TempDir()
 	run(t, s, dir, 3, Unsharded)
 	for _, u := range s.Units() {
-		jobs := s.jobs(u, Unsharded)
+		list := s.jobs(u, Unsharded)
+		jobs := make([]job, list.Len())
 		outs := make([]any, len(jobs))
 		w := s.Model.NewWorker()
-		for i, j := range jobs {
+		for i := range jobs {
+			j := list.At(i)
+			jobs[i] = j
 			rng, seed := TrialRand(s.Seed, s.Name, j.point.Key, j.trial)
 			out, _, err := w.Trial(s, j.point, Trial{Index: j.trial, Seed: seed, Rand: rng})
 			if err != nil {

@@ -61,33 +61,40 @@ type job struct {
 	trial int
 }
 
-// jobs returns the trials of unit u that shard sh runs, in point order,
-// then trial order: the trials t with t mod k = i of every point, or, for a
-// model whose points run once, trial 0 of the points numbered i mod k, or,
-// for a spec with an rse rule, all trials of those points.
-func (s *Spec) jobs(u Unit, sh Shard) []job {
-	var js []job
+// jobList is the trials of a unit that a shard runs, in point order, then
+// trial order, each made when asked for: a unit may hold more trials than
+// fit in memory as jobs.
+type jobList struct {
+	points []*Point
+	per    int             // trials of each point
+	trial  func(j int) int // the j-th trial of a point
+}
+
+// Len returns the number of jobs.
+func (l jobList) Len() int { return len(l.points) * l.per }
+
+// At returns job i.
+func (l jobList) At(i int) job { return job{l.points[i/l.per], l.trial(i % l.per)} }
+
+// jobs returns the trials of unit u that shard sh runs: the trials t with
+// t mod k = i of every point, or, for a model whose points run once, trial 0
+// of the points numbered i mod k, or, for a spec with an rse rule, all
+// trials of those points (at most: the rule may stop a point earlier).
+func (s *Spec) jobs(u Unit, sh Shard) jobList {
+	l := jobList{per: sh.Count(s.Trials), trial: func(j int) int { return s.Trial(sh, j) }}
+	byPoint := s.Model.Once || s.RSE.On()
+	switch {
+	case s.Model.Once:
+		l.per, l.trial = 1, func(int) int { return 0 }
+	case s.RSE.On():
+		l.per, l.trial = s.Trials, func(j int) int { return j }
+	}
 	for i := range u.Points {
-		p := &u.Points[i]
-		if s.Model.Once {
-			if p.Index%sh.K == sh.I {
-				js = append(js, job{p, 0})
-			}
-			continue
-		}
-		if s.RSE.On() { // at most: the rule may stop a point earlier (sequential)
-			for t := range s.Trials {
-				if p.Index%sh.K == sh.I {
-					js = append(js, job{p, t})
-				}
-			}
-			continue
-		}
-		for j := range sh.Count(s.Trials) {
-			js = append(js, job{p, s.Trial(sh, j)})
+		if p := &u.Points[i]; !byPoint || p.Index%sh.K == sh.I {
+			l.points = append(l.points, p)
 		}
 	}
-	return js
+	return l
 }
 
 // wantRows returns the rows that table holds for unit u in shard sh, and
