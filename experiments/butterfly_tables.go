@@ -4,7 +4,12 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 
 	"github.com/hyperroute/hyperroute/engine"
+	"github.com/hyperroute/hyperroute/routers"
 )
+
+// piecesParam is router disjoint's parameter pieces, of which the messages
+// table records how many pieces rebuild a message.
+var piecesParam, _ = routers.LookupParam("pieces")
 
 // messageRows appends one row per message (μ = 1: per source) if the trial
 // recorded its packets: for a router that sends copies the copies that
@@ -19,7 +24,7 @@ func messageRows(b *array.RecordBuilder, p *Point, trial int, o *outcome) {
 	col := func(i int) *array.Int32Builder { return b.Field(i).(*array.Int32Builder) }
 	tr, msg, dst, via, atVia, atDst := col(g), col(g+1), col(g+2), col(g+3), col(g+4), col(g+5)
 	delivered := b.Field(g + 6).(*array.BooleanBuilder)
-	pieces := int32(max(p.Routing().Pieces, 1))
+	pieces := int32(piecesParam.Num(p.Routing()))
 	for i := range k {
 		tr.Append(int32(trial))
 		msg.Append(int32(i))

@@ -120,8 +120,8 @@ func goldenConfigs() []routers.Config {
 // name, so that a new parameter leaves the pinned configurations as they are.
 func params(c routers.Config) map[string]string {
 	m := make(map[string]string)
-	for i := range routers.Params {
-		if p := &routers.Params[i]; p.Get(c) != p.Default {
+	for _, p := range routers.Params {
+		if p.Get(c) != p.Default {
 			m[p.Name] = p.Get(c)
 		}
 	}

@@ -13,8 +13,8 @@ const RoutingModel = "routing"
 
 func init() {
 	params := make([]*param.Param, len(routers.Params))
-	for i := range routers.Params {
-		params[i] = &routers.Params[i].Param
+	for i, p := range routers.Params {
+		params[i] = &p.Param
 	}
 	ts := make([]*Table, len(Tables))
 	for i, name := range Tables {

@@ -41,8 +41,8 @@ func gridColumns() ([]arrow.Field, []*routers.Param) {
 		p, _ := routers.LookupParam(name)
 		params = append(params, p)
 	}
-	for i := range routers.Params {
-		if p := &routers.Params[i]; !slices.Contains(params, p) {
+	for _, p := range routers.Params {
+		if !slices.Contains(params, p) {
 			params = append(params, p)
 		}
 	}

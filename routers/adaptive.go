@@ -6,6 +6,7 @@ import (
 
 	"github.com/hyperroute/hyperroute/engine"
 	"github.com/hyperroute/hyperroute/faults"
+	"github.com/hyperroute/hyperroute/param"
 )
 
 var adaptiveEcubeKind = Kind{
@@ -14,7 +15,7 @@ var adaptiveEcubeKind = Kind{
 	Ports:       []Port{SinglePort, AllPort},
 	Disciplines: allDisciplines,
 	Faults:      true,
-	Params:      []string{"reroute"},
+	Params:      []*Param{reroute},
 	Prios:       func(n int) int { return n + 1 },
 	New:         func() Instance { return new(adaptive) },
 	Memory:      adaptiveMemory,
@@ -26,7 +27,7 @@ var adaptiveValiantKind = Kind{
 	Ports:       []Port{SinglePort, AllPort},
 	Disciplines: allDisciplines,
 	Faults:      true,
-	Params:      []string{"reroute"},
+	Params:      []*Param{reroute},
 	Prios:       func(n int) int { return 2*n + 1 },
 	Draws:       "one uniform intermediate per packet",
 	Draw:        drawIntermediates,
@@ -39,7 +40,7 @@ var adaptiveValiantKind = Kind{
 // reroute shortest the index of the paths by edge.
 func adaptiveMemory(c Config) int64 {
 	b := c.cubeBytes(2*c.N+1) + int64(c.Mu)<<c.N*20
-	if c.reroute() == "shortest" && c.Faulty() {
+	if reroute.Get(c) == "shortest" && c.Faulty() {
 		b += int64(c.N) << c.N * 4
 	}
 	return b
@@ -48,6 +49,9 @@ func adaptiveMemory(c Config) int64 {
 // Reroutes are the values of parameter reroute: what a packet of the
 // adaptive routers does at a failed edge.
 var Reroutes = []string{"detour", "shortest"}
+
+// reroute is the adaptive routers' parameter of their own.
+var reroute = Own(param.Param{Name: "reroute", Doc: "rerouting at a failed edge, adaptive routers (detour: a random intact 3-detour; shortest: a shortest intact path)", Type: Name, Default: "detour", Names: func() []string { return Reroutes }})
 
 // adaptive routes each packet along its e-cube legs (engine.Legs) on a
 // cube whose faults every node knows. A packet whose next hop is a failed
@@ -114,7 +118,7 @@ func (a *adaptive) reset(e *engine.Engine, d *Drawn, c Config) {
 	if len(d.Via) > 0 {
 		a.Via, a.Off = d.Via, c.N
 	}
-	a.port, a.shortest, a.faults, a.rng = c.Port, c.reroute() == "shortest", nil, e.Rand
+	a.port, a.shortest, a.faults, a.rng = c.Port, reroute.Get(c) == "shortest", nil, e.Rand
 	if c.Faulty() {
 		a.faults = &d.Faults
 		e.Faults, e.OnFailure = &d.Faults, engine.Refuse

@@ -18,13 +18,13 @@ import (
 func TestAdaptiveMatchesReference(t *testing.T) {
 	lost := 0
 	for _, router := range []string{"adaptive-ecube", "adaptive-valiant"} {
-		for _, reroute := range Reroutes {
+		for _, how := range Reroutes {
 			for _, port := range []Port{SinglePort, AllPort} {
 				for _, q := range []float64{0.05, 0.2, 0.4} {
 					for n := 3; n <= 7; n++ {
 						for seed := range uint64(3) {
-							c := Config{Router: router, Reroute: reroute, Port: port, Pattern: "random", N: n, Mu: 1, Q: q,
-								Record: engine.Record{Arrivals: true, Trace: true}}
+							c := with(Config{Router: router, Port: port, Pattern: "random", N: n, Mu: 1, Q: q,
+								Record: engine.Record{Arrivals: true, Trace: true}}, reroute, how)
 							lost += compareWithReference(t, c, seed, nil)
 						}
 					}
@@ -46,10 +46,10 @@ func TestAdaptiveMatchesReferenceExhaustive(t *testing.T) {
 	faultstest.EachSet(2, 2, func(f *faults.Set) {
 		sets++
 		for _, router := range []string{"adaptive-ecube", "adaptive-valiant"} {
-			for _, reroute := range Reroutes {
+			for _, how := range Reroutes {
 				for _, port := range []Port{SinglePort, AllPort} {
-					c := Config{Router: router, Reroute: reroute, Port: port, Pattern: "random", N: 2, Mu: 1,
-						Record: engine.Record{Arrivals: true, Trace: true}}
+					c := with(Config{Router: router, Port: port, Pattern: "random", N: 2, Mu: 1,
+						Record: engine.Record{Arrivals: true, Trace: true}}, reroute, how)
 					if f.Count() > 0 {
 						c.FaultList = f
 					}
@@ -70,7 +70,7 @@ func TestAdaptiveMatchesReferenceExhaustive(t *testing.T) {
 // fails t where they differ and returns the packets lost.
 func compareWithReference(t *testing.T, c Config, seed uint64, perm []uint32) int {
 	t.Helper()
-	name := fmt.Sprintf("%s %s %v q=%v n=%d seed %d faults %v perm %v", c.Router, c.Reroute, c.Port, c.Q, c.N, seed, c.FaultList, perm)
+	name := fmt.Sprintf("%s %s %v q=%v n=%d seed %d faults %v perm %v", c.Router, reroute.Get(c), c.Port, c.Q, c.N, seed, c.FaultList, perm)
 	var s, r Sim
 	rng := testRand(seed)
 	if err := s.Draw(c, rng); err != nil {
@@ -159,7 +159,7 @@ func (a *adaptiveRef) Route(e *engine.Engine, d *Drawn, c Config) (*Result, erro
 	if len(d.Via) > 0 {
 		a.Via, a.Off = d.Via, c.N
 	}
-	a.port, a.rng, a.shortest, a.faults, a.lost = c.Port, e.Rand, c.reroute() == "shortest", nil, 0
+	a.port, a.rng, a.shortest, a.faults, a.lost = c.Port, e.Rand, reroute.Get(c) == "shortest", nil, 0
 	if c.Faulty() {
 		a.faults = &d.Faults
 		a.prepare()

@@ -89,7 +89,7 @@ func checkAdaptiveRun(req *hypercube.Request, via []uint32, f *faults.Set, c Con
 			base += bits.OnesCount32(req.Src(id)^legs[0]) + bits.OnesCount32(legs[0]^req.Dst[id])
 			hops += len(seq[id]) - 1
 		}
-		gone, around, err := followLegs(seq[id], legs, f, c.reroute())
+		gone, around, err := followLegs(seq[id], legs, f, reroute.Get(c))
 		if err != nil {
 			return fmt.Errorf("packet %d (route %v, legs %v): %w", id, seq[id], legs, err)
 		}
@@ -178,12 +178,12 @@ func TestAdaptiveExhaustive(t *testing.T) {
 		faultstest.EachSet(n, 2, func(f *faults.Set) {
 			sets++
 			for _, router := range []string{"adaptive-ecube", "adaptive-valiant"} {
-				for _, reroute := range Reroutes {
+				for _, how := range Reroutes {
 					for _, port := range []Port{SinglePort, AllPort} {
 						for _, disc := range []engine.Discipline{engine.Priority, engine.FIFO} {
 							for seed := range uint64(3) {
-								c := Config{Router: router, Pattern: "random", N: n, Mu: 1, Port: port, Queue: disc, Reroute: reroute,
-									Record: engine.Record{Packets: true, Trace: true}}
+								c := with(Config{Router: router, Pattern: "random", N: n, Mu: 1, Port: port, Queue: disc,
+									Record: engine.Record{Packets: true, Trace: true}}, reroute, how)
 								if f.Count() > 0 {
 									c.FaultList = f
 								}
@@ -192,13 +192,13 @@ func TestAdaptiveExhaustive(t *testing.T) {
 									t.Fatalf("%+v, faults %v: %v", c, f, err)
 								}
 								if err := checkAdaptiveRun(&sim.Req, via(&sim), f, c, res); err != nil {
-									t.Fatalf("%s %s %v %v seed %d, faults %v: %v", router, reroute, port, disc, seed, f, err)
+									t.Fatalf("%s %s %v %v seed %d, faults %v: %v", router, how, port, disc, seed, f, err)
 								}
 								if measuredInt(res, "lost") > 0 {
-									routed[reroute+" lost"]++
+									routed[how+" lost"]++
 								}
 								if measuredInt(res, "rerouted") > 0 {
-									routed[reroute+" rerouted"]++
+									routed[how+" rerouted"]++
 								}
 							}
 						}
@@ -233,10 +233,10 @@ func TestAdaptiveIntactIsOblivious(t *testing.T) {
 						var got [2]*Result
 						for i, router := range pair {
 							var sim Sim
-							c := Config{Router: router, Pattern: "random", N: n, Mu: mu, Port: port, Queue: disc, Reroute: "shortest",
+							c := Config{Router: router, Pattern: "random", N: n, Mu: mu, Port: port, Queue: disc,
 								Record: engine.Record{Arrivals: true}}
-							if i == 0 {
-								c.Reroute = ""
+							if i == 1 {
+								c = with(c, reroute, "shortest")
 							}
 							res, err := sim.Trial(c, testRand(uint64(n)))
 							if err != nil {
@@ -267,17 +267,17 @@ func TestAdaptiveRandomFaults(t *testing.T) {
 	for n := 4; n <= 7; n++ {
 		for _, q := range []float64{0.02, 0.1, 0.3} {
 			for _, router := range []string{"adaptive-ecube", "adaptive-valiant"} {
-				for _, reroute := range Reroutes {
+				for _, how := range Reroutes {
 					for _, port := range []Port{SinglePort, AllPort} {
 						for _, disc := range allDisciplines {
-							c := Config{Router: router, Pattern: "random", N: n, Mu: 2, Port: port, Queue: disc, Reroute: reroute, Q: q,
-								Record: engine.Record{Packets: true, Trace: true}}
+							c := with(Config{Router: router, Pattern: "random", N: n, Mu: 2, Port: port, Queue: disc, Q: q,
+								Record: engine.Record{Packets: true, Trace: true}}, reroute, how)
 							res, err := sim.Trial(c, testRand(uint64(n)))
 							if err != nil {
 								t.Fatalf("%+v: %v", c, err)
 							}
 							if err := checkAdaptiveRun(&sim.Req, via(&sim), &sim.Faults, c, res); err != nil {
-								t.Fatalf("%s %s n=%d q=%v %v %v: %v", router, reroute, n, q, port, disc, err)
+								t.Fatalf("%s %s n=%d q=%v %v %v: %v", router, how, n, q, port, disc, err)
 							}
 						}
 					}
@@ -352,13 +352,13 @@ func TestAdaptivePairedWithOblivious(t *testing.T) {
 	for n := 5; n <= 8; n++ {
 		for _, q := range []float64{0.01, 0.05, 0.15} {
 			for _, pair := range [][2]string{{"ecube", "adaptive-ecube"}, {"valiant", "adaptive-valiant"}} {
-				for _, reroute := range Reroutes {
+				for _, how := range Reroutes {
 					for seed := range uint64(5) {
 						var got [2]*Result
 						for i, router := range pair {
 							c := Config{Router: router, Pattern: "random", N: n, Mu: 1, Q: q}
 							if i == 1 {
-								c.Reroute = reroute
+								c = with(c, reroute, how)
 							}
 							res, err := sim.Trial(c, testRand(seed))
 							if err != nil {
@@ -460,8 +460,8 @@ func (p *remainProbe) ask(batch []engine.Move) {
 func TestAdaptiveRemain(t *testing.T) {
 	var sim Sim
 	for _, router := range []string{"adaptive-ecube", "adaptive-valiant"} {
-		for _, reroute := range Reroutes {
-			c := Config{Router: router, Pattern: "random", N: 7, Mu: 1, Q: 0.1, Reroute: reroute}
+		for _, how := range Reroutes {
+			c := with(Config{Router: router, Pattern: "random", N: 7, Mu: 1, Q: 0.1}, reroute, how)
 			if err := sim.Draw(c, testRand(3)); err != nil {
 				t.Fatal(err)
 			}
@@ -479,14 +479,14 @@ func TestAdaptiveRemain(t *testing.T) {
 				}
 				ahead := p.extra[s.id] - s.extra // hops of the detours it has not yet begun
 				if want := res.PacketHops[s.id] - s.done - ahead; s.remain != want {
-					t.Fatalf("%s %s: packet %d after %d hops: remain %d, goes %d more, %d of them on detours ahead", router, reroute, s.id, s.done, s.remain, want+ahead, ahead)
+					t.Fatalf("%s %s: packet %d after %d hops: remain %d, goes %d more, %d of them on detours ahead", router, how, s.id, s.done, s.remain, want+ahead, ahead)
 				}
 				if p.end[s.id] > 0 {
 					detours++
 				}
 			}
 			if detours == 0 {
-				t.Errorf("%s %s: no packet on a detour", router, reroute)
+				t.Errorf("%s %s: no packet on a detour", router, how)
 			}
 		}
 	}

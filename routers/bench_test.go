@@ -102,8 +102,8 @@ func BenchmarkFaultAware(b *testing.B) {
 		name string
 		cfg  Config
 	}{
-		{"adaptive-detour", Config{Router: "adaptive-valiant", Reroute: "detour"}},
-		{"adaptive-shortest", Config{Router: "adaptive-valiant", Reroute: "shortest"}},
+		{"adaptive-detour", with(Config{Router: "adaptive-valiant"}, reroute, "detour")},
+		{"adaptive-shortest", with(Config{Router: "adaptive-valiant"}, reroute, "shortest")},
 		{"safety-levels", Config{Router: "safety-levels"}},
 	} {
 		for _, q := range []float64{0.01, 0.05} {

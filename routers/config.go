@@ -22,25 +22,10 @@ type Config struct {
 	K         int
 	FaultList *faults.Set
 	Record    engine.Record
-	// Disjoint-path routing (router disjoint): each message is cut into
-	// n pieces of which any Pieces rebuild it (0 or 1: n copies); Pipelined
-	// forwards at the intermediate as soon as it can; Trim drops trailing
-	// straight hops.
-	Pieces    int
-	Pipelined bool
-	Trim      bool
 	// Detours names the strategy (package detours) that chooses a detour
 	// around every failed edge, for routers that know the faults (Chapter
 	// III); "" or "none" for none.
 	Detours string
-	// Simulating the intact cube on a faulty one (e-cube, Valiant with
-	// detours): the confluent system (edge or node), the delivery rule
-	// (queue or arrival) and the discipline of the detour queues (priority
-	// or fifo).
-	Confluent, Delivery, DetourQueue string
-	// Reroute is what the adaptive routers do at a failed edge (Reroutes;
-	// "" for detour).
-	Reroute string
 	// DrawOnly draws each trial's instance and detour system and reports
 	// the detour measures without routing it (T = 0, no hops): for
 	// experiments on the detour systems themselves. It needs detours.
@@ -49,10 +34,10 @@ type Config struct {
 	// (Fates) instead of stepping the clock: the same lost messages,
 	// copies, hops and moved, no timing. Oblivious routers only.
 	Clockless bool
+	// own holds the values of the routers' own parameters (Own), set and
+	// read through them.
+	own ownValues
 }
-
-// reroute is the name of c's rerouting, "detour" by default.
-func (c Config) reroute() string { return orDefault(c.Reroute, defaultReroute) }
 
 // detours is the name of c's detour strategy, "none" for none.
 func (c Config) detours() string { return orDefault(c.Detours, defaultDetours) }
@@ -66,8 +51,7 @@ func (c Config) Validate() error {
 	if err != nil {
 		return err
 	}
-	for i := range Params {
-		p := &Params[i]
+	for _, p := range Params {
 		if err := p.Check(p.Get(c)); err != nil {
 			return err
 		}
@@ -208,8 +192,7 @@ func (c Config) CheckMemory(trials int, available int64) error {
 // trial.
 func (c Config) InstanceKey() string {
 	key := fmt.Sprintf("n=%d/pattern=%s/mu=%d", c.N, c.Pattern, c.Mu)
-	for i := range Params {
-		p := &Params[i]
+	for _, p := range Params {
 		switch p.Name {
 		case "n", "pattern", "mu":
 			continue // in every key, above

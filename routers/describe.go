@@ -7,11 +7,10 @@ import (
 
 // Describe names c as one line: the router, n, port model, queue, pattern
 // and μ, then every other parameter not at its default, and those of the
-// router's own that it uses (confluent, delivery and detour-queue only over
-// detours); a fault list by its size.
+// router's own that it uses (Param.Used); a fault list by its size.
 func (c Config) Describe() string {
 	b := fmt.Sprintf("%s n=%d %v-port queue=%v pattern=%s mu=%d", c.Router, c.N, c.Port, c.Queue, c.Pattern, c.Mu)
-	var own []string
+	var own []*Param
 	if k, err := Lookup(c.Router); err == nil {
 		own = k.Params
 	}
@@ -21,7 +20,7 @@ func (c Config) Describe() string {
 			continue // above
 		}
 		v := p.Get(c)
-		uses := slices.Contains(own, p.Name) && (c.HasDetours() || !slices.Contains([]string{"confluent", "delivery", "detour-queue"}, p.Name))
+		uses := slices.Contains(own, p) && (p.Used == nil || p.Used(c))
 		if v != p.Default || uses {
 			b += " " + p.Name + "=" + v
 		}

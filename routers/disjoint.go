@@ -4,6 +4,8 @@ import (
 	"fmt"
 
 	"github.com/hyperroute/hyperroute/engine"
+	"github.com/hyperroute/hyperroute/hypercube"
+	"github.com/hyperroute/hyperroute/param"
 )
 
 var disjointKind = Kind{
@@ -16,7 +18,7 @@ var disjointKind = Kind{
 	Permutations: true,
 	Faults:       true,
 	Copies:       true,
-	Params:       []string{"pieces", "pipelined", "trim"},
+	Params:       []*Param{pieces, pipelined, trim},
 	Prios:        disjointPrios,
 	Draws:        "one uniform intermediate per message, as Valiant's per packet",
 	Draw:         drawIntermediates,
@@ -24,6 +26,15 @@ var disjointKind = Kind{
 	Check:        checkDisjoint,
 	Memory:       disjointMemory,
 }
+
+// The parameters of disjoint's own: each message is cut into n pieces of
+// which any pieces rebuild it (1: n copies); pipelined forwards at the
+// intermediate as soon as it can; trim drops trailing straight hops.
+var (
+	pieces    = Own(param.Param{Name: "pieces", Doc: "pieces of a message that rebuild it, of the n sent (1: n copies)", Type: Int, Default: "1", Lo: 1, Hi: hypercube.MaxDim})
+	pipelined = Own(param.Param{Name: "pipelined", Doc: "forwarding at the intermediate as soon as it has the message", Type: Bool, Default: "false"})
+	trim      = Own(param.Param{Name: "trim", Doc: "butterfly routes without their trailing straight hops", Type: Bool, Default: "false"})
+)
 
 // disjointPrios is the priority range on BF_n: hops taken, 0 … n in phase 1
 // and n+1 … 2n+1 in phase 2.
@@ -37,14 +48,11 @@ func checkDisjoint(c Config) error {
 	switch {
 	case c.N > MaxDisjointDim:
 		return fmt.Errorf("disjoint routes 2·n·2^n packets: n=%d above %d", c.N, MaxDisjointDim)
-	case c.pieces() > c.N:
-		return fmt.Errorf("pieces=%d: a message travels as n=%d pieces, want 1 … %d", c.Pieces, c.N, c.N)
+	case pieces.Int(c) > c.N:
+		return fmt.Errorf("pieces=%d: a message travels as n=%d pieces, want 1 … %d", pieces.Int(c), c.N, c.N)
 	}
 	return nil
 }
-
-// pieces is the number of pieces that rebuild a message, 1 if unset.
-func (c Config) pieces() int { return max(c.Pieces, 1) }
 
 // disjointMemory estimates the memory of a trial of disjoint: per butterfly
 // node the engine's state, the larger of the general step's (a node of 40
@@ -91,7 +99,7 @@ func (r *disjoint) Route(e *engine.Engine, d *Drawn, c Config) (*Result, error) 
 	}
 	prios := c.Prios()
 	var res *engine.Result
-	if c.Pipelined {
+	if pipelined.Bool(c) {
 		b.phase = bothPhases
 		run, err := e.Run(b.router(true), prios)
 		if err != nil {

@@ -17,16 +17,16 @@ func TestDisjointConfig(t *testing.T) {
 		cfg  Config
 		want string // "" if valid
 	}{
-		{Config{Router: "disjoint", N: 6, Pieces: 3, Pipelined: true, Trim: true, Q: 0.1}, ""},
-		{Config{Router: "disjoint", N: 6, Pieces: 6, Queue: engine.FIFO}, ""},
-		{Config{Router: "disjoint", N: 6, Pieces: 7}, "pieces=7: a message travels as n=6 pieces"},
+		{with(Config{Router: "disjoint", N: 6, Q: 0.1}, pieces, 3, pipelined, true, trim, true), ""},
+		{with(Config{Router: "disjoint", N: 6, Queue: engine.FIFO}, pieces, 6), ""},
+		{with(Config{Router: "disjoint", N: 6}, pieces, 7), "pieces=7: a message travels as n=6 pieces"},
 		{Config{Router: "disjoint", N: 26}, "n=26 above 25"},
 		{Config{Router: "disjoint", N: 6, Port: AllPort}, "disjoint runs single, not port=all"},
 		{Config{Router: "disjoint", N: 6, Mu: 2}, "needs mu=1"},
 		{Config{Router: "disjoint", N: 6, Queue: engine.Farthest}, "not queue=farthest"},
-		{Config{Router: "valiant", N: 6, Pieces: 2}, "valiant takes no pieces"},
-		{Config{Router: "ecube", N: 6, Trim: true}, "ecube takes no butterfly routes"},
-		{Config{Router: "valiant", N: 6, Pipelined: true}, "valiant takes no forwarding"},
+		{with(Config{Router: "valiant", N: 6}, pieces, 2), "valiant takes no pieces"},
+		{with(Config{Router: "ecube", N: 6}, trim, true), "ecube takes no butterfly routes"},
+		{with(Config{Router: "valiant", N: 6}, pipelined, true), "valiant takes no forwarding"},
 	} {
 		c.cfg.Pattern = "random"
 		c.cfg.Mu = max(c.cfg.Mu, 1)
@@ -62,7 +62,7 @@ func TestDisjointConfig(t *testing.T) {
 // edges and intermediates (one per message and one per packet, the same
 // for μ = 1).
 func TestDisjointPairsWithValiant(t *testing.T) {
-	dis := Config{Router: "disjoint", Pattern: "random", N: 7, Mu: 1, Q: 0.05, Pieces: 2}
+	dis := with(Config{Router: "disjoint", Pattern: "random", N: 7, Mu: 1, Q: 0.05}, pieces, 2)
 	val := Config{Router: "valiant", Port: AllPort, Pattern: "random", N: 7, Mu: 1, Q: 0.05}
 	if dis.InstanceKey() != val.InstanceKey() {
 		t.Fatalf("instance keys %q and %q", dis.InstanceKey(), val.InstanceKey())

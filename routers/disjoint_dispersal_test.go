@@ -97,10 +97,10 @@ func TestDispersalPayloads(t *testing.T) {
 	for _, n := range []int{4, 6, 8} {
 		for _, m := range []int{1, 2, n / 2, n} {
 			for _, q := range []float64{0.05, 0.15} {
-				for _, pipelined := range []bool{false, true} {
-					cfg := Config{Router: "disjoint", Pattern: "random", N: n, Mu: 1, Q: q, Pieces: m, Pipelined: pipelined,
-						Record: engine.Record{Packets: true, Trace: true}}
-					name := fmt.Sprintf("n=%d/m=%d/q=%v/pipelined=%v", n, m, q, pipelined)
+				for _, pipe := range []bool{false, true} {
+					cfg := with(Config{Router: "disjoint", Pattern: "random", N: n, Mu: 1, Q: q, Record: engine.Record{Packets: true, Trace: true}},
+						pieces, m, pipelined, pipe)
+					name := fmt.Sprintf("n=%d/m=%d/q=%v/pipelined=%v", n, m, q, pipe)
 					var s Sim
 					res, err := s.Trial(cfg, testRand(uint64(n*100+m)))
 					if err != nil {

@@ -40,7 +40,7 @@ func checkDisjointRun(req *hypercube.Request, via []uint32, f *faults.Set, c Con
 			from, target, cs.start = via[s], req.Dst[s], n+1
 		}
 		cs.at, cs.last = butterfly.Node{L: d, V: from}, -1
-		if cs.route = b.Beta(d, from, target); c.Trim {
+		if cs.route = b.Beta(d, from, target); trim.Bool(c) {
 			cs.route = cs.route.Trim()
 		}
 		walk := b.Walk(cs.at, cs.route)
@@ -85,11 +85,11 @@ func checkDisjointRun(req *hypercube.Request, via []uint32, f *faults.Set, c Con
 		arrival := res.Arrival[id]
 		switch {
 		case cs.last < 0:
-			if id < ph1 || res.Copies[s].AtVia >= uint8(c.pieces()) || arrival != -1 {
+			if id < ph1 || res.Copies[s].AtVia >= uint8(pieces.Int(c)) || arrival != -1 {
 				return fmt.Errorf("copy %d of message %d never sent (arrival %d, %d copies at y)", id, s, arrival, res.Copies[s].AtVia)
 			}
 			continue
-		case id >= ph1 && res.Copies[s].AtVia < uint8(c.pieces()):
+		case id >= ph1 && res.Copies[s].AtVia < uint8(pieces.Int(c)):
 			return fmt.Errorf("copy %d of message %d sent, but y had %d of it", id, s, res.Copies[s].AtVia)
 		case cs.lost:
 			if arrival != -1 {
@@ -97,7 +97,7 @@ func checkDisjointRun(req *hypercube.Request, via []uint32, f *faults.Set, c Con
 			}
 			dropped++
 		case cs.at != cs.end || cs.hops != cs.route.Len:
-			return fmt.Errorf("copy %d ends at %v after %d hops, its route (trim=%v) at %v after %d", id, cs.at, cs.hops, c.Trim, cs.end, cs.route.Len)
+			return fmt.Errorf("copy %d ends at %v after %d hops, its route (trim=%v) at %v after %d", id, cs.at, cs.hops, trim.Bool(c), cs.end, cs.route.Len)
 		case arrival != cs.last+1:
 			return fmt.Errorf("copy %d: arrival %d, trace says %d", id, arrival, cs.last+1)
 		case id < ph1:
@@ -115,7 +115,7 @@ func checkDisjointRun(req *hypercube.Request, via []uint32, f *faults.Set, c Con
 		if got := res.Copies[s]; int(got.AtVia) != atVia[s] || int(got.AtDst) != atDst[s] {
 			return fmt.Errorf("message %d: %d copies at y, %d at z; the trace says %d, %d", s, got.AtVia, got.AtDst, atVia[s], atDst[s])
 		}
-		if atVia[s] < c.pieces() || atDst[s] < c.pieces() {
+		if atVia[s] < pieces.Int(c) || atDst[s] < pieces.Int(c) {
 			lost++
 		}
 	}

@@ -18,13 +18,13 @@ import (
 func TestDisjointKeys(t *testing.T) {
 	ns := []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 15}
 	for i, n := range ns {
-		for _, trim := range []bool{false, true} {
-			for _, pieces := range []int{1, 2} {
-				if pieces > n || n == 15 && (trim || pieces > 1) {
+		for _, cut := range []bool{false, true} {
+			for _, m := range []int{1, 2} {
+				if m > n || n == 15 && (cut || m > 1) {
 					continue
 				}
-				cfg := Config{Router: "disjoint", Pattern: "random", N: n, Mu: 1, Trim: trim, Pieces: pieces}
-				name := fmt.Sprintf("n=%d/trim=%v/pieces=%d", n, trim, pieces)
+				cfg := with(Config{Router: "disjoint", Pattern: "random", N: n, Mu: 1}, trim, cut, pieces, m)
+				name := fmt.Sprintf("n=%d/trim=%v/pieces=%d", n, cut, m)
 				run := func(rec engine.Record) (*Result, *Sim) {
 					cfg.Record = rec
 					s := new(Sim)
@@ -55,7 +55,7 @@ func TestDisjointKeys(t *testing.T) {
 				if n > 10 {
 					continue
 				}
-				ref := bfReference(&s.Req, s.Via, nil, engine.Priority, pieces, false, trim)
+				ref := bfReference(&s.Req, s.Via, nil, engine.Priority, m, false, cut)
 				if got.T != ref.T || measuredInt(got, "T1") != ref.T1 || measuredInt(got, "T2") != ref.T2 || int(got.Hops) != ref.hops {
 					t.Fatalf("%s: T=%d, T1=%d, T2=%d, hops %d; reference %d, %d, %d, %d", name, got.T,
 						measuredInt(got, "T1"), measuredInt(got, "T2"), got.Hops, ref.T, ref.T1, ref.T2, ref.hops)

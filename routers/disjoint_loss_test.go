@@ -59,8 +59,8 @@ func TestLossExhaustiveQ2(t *testing.T) {
 		for _, pattern := range []string{"random", "identity", "complement"} {
 			for _, q := range []float64{0.1, 0.4} {
 				for m := 1; m <= n; m++ {
-					for _, pipelined := range []bool{false, true} {
-						name := fmt.Sprintf("seed=%d/%s/q=%v/m=%d/pipelined=%v", seed, pattern, q, m, pipelined)
+					for _, pipe := range []bool{false, true} {
+						name := fmt.Sprintf("seed=%d/%s/q=%v/m=%d/pipelined=%v", seed, pattern, q, m, pipe)
 						lost, lost1 := make([]float64, 1<<n), make([]float64, 1<<n)
 						var dst, via []uint32
 						for set := range 1 << edges {
@@ -70,8 +70,8 @@ func TestLossExhaustiveQ2(t *testing.T) {
 									f.Fail(uint32(i/n), i%n+1)
 								}
 							}
-							cfg := Config{Router: "disjoint", Pattern: pattern, N: n, Mu: 1, FaultList: f, Pieces: m, Pipelined: pipelined,
-								Record: recordPackets}
+							cfg := with(Config{Router: "disjoint", Pattern: pattern, N: n, Mu: 1, FaultList: f, Record: recordPackets},
+								pieces, m, pipelined, pipe)
 							var s Sim
 							res, err := s.Trial(cfg, testRand(seed))
 							if err != nil {
@@ -206,7 +206,7 @@ func TestLossRate(t *testing.T) {
 	for _, q := range []float64{0.1, 0.25} {
 		for _, m := range []int{1, 3} {
 			name := fmt.Sprintf("q=%v/m=%d", q, m)
-			dis := Config{Router: "disjoint", Pattern: "random", N: n, Mu: 1, Q: q, Pieces: m}
+			dis := with(Config{Router: "disjoint", Pattern: "random", N: n, Mu: 1, Q: q}, pieces, m)
 			val := Config{Router: "valiant", Port: AllPort, Pattern: "random", N: n, Mu: 1, Q: q}
 			var lost, lost1, vlost []float64
 			var s Sim

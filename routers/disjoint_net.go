@@ -53,7 +53,7 @@ type bfly struct {
 func (b *bfly) reset(c Config, d *Drawn) {
 	b.net = butterfly.Net{N: c.N}
 	b.n, b.msgs = uint32(c.N), 1<<c.N
-	b.pieces, b.trim = uint8(c.pieces()), c.Trim
+	b.pieces, b.trim = uint8(pieces.Int(c)), trim.Bool(c)
 	b.dst, b.via = d.Req.Dst, d.Via
 	b.atVia, b.atDst = grow(b.atVia, b.msgs), grow(b.atDst, b.msgs)
 	b.forwarded = grow(b.forwarded, b.msgs)

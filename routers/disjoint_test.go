@@ -22,15 +22,15 @@ func disjointCases() []Config {
 		}
 		for _, pattern := range patterns {
 			for _, q := range []float64{0, 0.03, 0.15} {
-				for _, pipelined := range []bool{false, true} {
-					for _, trim := range []bool{false, true} {
-						for _, pieces := range []int{1, 2} {
+				for _, pipe := range []bool{false, true} {
+					for _, cut := range []bool{false, true} {
+						for _, m := range []int{1, 2} {
 							for _, disc := range []engine.Discipline{engine.Priority, engine.FIFO} {
-								if pieces > n || (n == 8 && disc == engine.FIFO) {
+								if m > n || (n == 8 && disc == engine.FIFO) {
 									continue
 								}
-								cases = append(cases, Config{Router: "disjoint", Pattern: pattern, N: n, Mu: 1, Queue: disc,
-									Q: q, Pieces: pieces, Pipelined: pipelined, Trim: trim})
+								cases = append(cases, with(Config{Router: "disjoint", Pattern: pattern, N: n, Mu: 1, Queue: disc, Q: q},
+									pieces, m, pipelined, pipe, trim, cut))
 							}
 						}
 					}
@@ -49,7 +49,7 @@ func disjointCases() []Config {
 func TestDisjointMatchesReference(t *testing.T) {
 	for i, cfg := range disjointCases() {
 		cfg.Record = engine.Record{Packets: true, Trace: true}
-		name := fmt.Sprintf("n=%d/%s/q=%v/pipelined=%v/trim=%v/pieces=%d/%v", cfg.N, cfg.Pattern, cfg.Q, cfg.Pipelined, cfg.Trim, cfg.Pieces, cfg.Queue)
+		name := fmt.Sprintf("n=%d/%s/q=%v/pipelined=%v/trim=%v/pieces=%d/%v", cfg.N, cfg.Pattern, cfg.Q, pipelined.Get(cfg), trim.Get(cfg), pieces.Int(cfg), cfg.Queue)
 		if err := cfg.Validate(); err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -65,7 +65,7 @@ func TestDisjointMatchesReference(t *testing.T) {
 		if err := checkDisjointRun(&s.Req, s.Via, f, cfg, res); err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		ref := bfReference(&s.Req, s.Via, f, cfg.Queue, cfg.pieces(), cfg.Pipelined, cfg.Trim)
+		ref := bfReference(&s.Req, s.Via, f, cfg.Queue, pieces.Int(cfg), pipelined.Bool(cfg), trim.Bool(cfg))
 		if err := sameAsBfReference(res, ref); err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}

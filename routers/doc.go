@@ -20,6 +20,17 @@
 // trials. Adding a router is its own file, with its Kind, and one line in
 // Registry.
 //
+// # Parameters
+//
+// Params are the parameters every router takes (n, μ, pattern, port,
+// queue, faults, detours) and then those of the routers' own: a router
+// declares each in its file with Own and lists it in its Kind's Params
+// (disjoint's pieces, pipelined and trim; the simulation's confluent,
+// delivery and detour-queue; the adaptive routers' reroute), reads it with
+// Param.Int, Bool or Get, and the Registry line makes it a grid axis of
+// experiment specs, a flag of hyperroute sim and a column of the tables. A
+// router that does not take a parameter runs only at its default.
+//
 // # Port models
 //
 // A router maps the port model onto the engine's queues: single-port is one

@@ -78,7 +78,7 @@ func Fates(d *Drawn, c Config) (*Result, error) {
 // disjoint: y forwards message s iff at least m of its phase-1 copies
 // arrived, and s arrives iff at least m of y's arrive.
 func disjointFates(res *Result, d *Drawn, c Config, f *faults.Set) {
-	n, m := c.N, c.pieces()
+	n, m := c.N, pieces.Int(c)
 	net := butterfly.Net{N: n}
 	var lost, lost1, crossed int
 	if c.Record.Packets {
@@ -87,7 +87,7 @@ func disjointFates(res *Result, d *Drawn, c Config, f *faults.Set) {
 	phase := func(from, to uint32) (arrived int) {
 		for l := 1; l <= n; l++ {
 			r := net.Beta(l, from, to)
-			if c.Trim {
+			if trim.Bool(c) {
 				r = r.Trim()
 			}
 			ok, hops, cross := walkBeta(net, f, l, from, r, nil)

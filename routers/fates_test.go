@@ -24,8 +24,8 @@ func TestFatesMatchSimulation(t *testing.T) {
 		for _, q := range []float64{0.02, 0.15, 0.4} {
 			for m := 1; m <= n; m += max(1, n/3) {
 				for _, pipe := range []bool{false, true} {
-					for _, trim := range []bool{false, true} {
-						cfgs = append(cfgs, Config{Router: "disjoint", N: n, Q: q, Pieces: m, Pipelined: pipe, Trim: trim})
+					for _, cut := range []bool{false, true} {
+						cfgs = append(cfgs, with(Config{Router: "disjoint", N: n, Q: q}, pieces, m, pipelined, pipe, trim, cut))
 					}
 				}
 			}
@@ -41,7 +41,7 @@ func TestFatesMatchSimulation(t *testing.T) {
 	for _, c := range cfgs {
 		c.Pattern, c.Mu, c.Record = "random", 1, recordPackets
 		for seed := range uint64(4) {
-			name := fmt.Sprintf("%s n=%d q=%v m=%d pipelined=%v trim=%v port=%v seed=%d", c.Router, c.N, c.Q, c.Pieces, c.Pipelined, c.Trim, c.Port, seed)
+			name := fmt.Sprintf("%s n=%d q=%v m=%s pipelined=%v trim=%v port=%v seed=%d", c.Router, c.N, c.Q, pieces.Get(c), pipelined.Get(c), trim.Get(c), c.Port, seed)
 			sim, err := s.Trial(c, testRand(seed))
 			if err != nil {
 				t.Fatalf("%s: %v", name, err)
@@ -119,7 +119,7 @@ func TestEdgesMatchFates(t *testing.T) {
 	var s Sim
 	for n := 2; n <= 7; n++ {
 		for seed := range uint64(3) {
-			c := Config{Router: "disjoint", Pattern: "random", Mu: 1, N: n, Q: 0.1, Pieces: 1 + int(seed)%n, Record: recordPackets}
+			c := with(Config{Router: "disjoint", Pattern: "random", Mu: 1, N: n, Q: 0.1, Record: recordPackets}, pieces, 1+int(seed)%n)
 			if err := s.Draw(c, testRand(seed)); err != nil {
 				t.Fatal(err)
 			}
@@ -132,7 +132,7 @@ func TestEdgesMatchFates(t *testing.T) {
 				y, z := s.Via[m], s.Req.Dst[m]
 				paths = PhaseEdges(n, uint32(m), y, paths)
 				atVia, atDst := intact(&s.Faults, paths), 0
-				if atVia >= c.pieces() {
+				if atVia >= pieces.Int(c) {
 					paths = PhaseEdges(n, y, z, paths)
 					atDst = intact(&s.Faults, paths)
 				}
@@ -140,7 +140,8 @@ func TestEdgesMatchFates(t *testing.T) {
 					t.Errorf("n=%d seed=%d, message %d→%d→%d: edges give %d, %d copies, Fates %+v", n, seed, m, y, z, atVia, atDst, cp)
 				}
 			}
-			c.Router, c.Pieces = "valiant", 0
+			c = with(c, pieces, 1)
+			c.Router = "valiant"
 			if err := s.Draw(c, testRand(seed)); err != nil {
 				t.Fatal(err)
 			}

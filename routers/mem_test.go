@@ -23,7 +23,7 @@ func TestMemoryBytesAboveMeasured(t *testing.T) {
 		{Router: "valiant", Pattern: "random", Mu: 2, Q: 0.01},
 		{Router: "bitonic", Pattern: "random", Mu: 1},
 		{Router: "disjoint", Pattern: "random", Mu: 1},
-		{Router: "disjoint", Pattern: "random", Mu: 1, Pipelined: true},
+		with(Config{Router: "disjoint", Pattern: "random", Mu: 1}, pipelined, true),
 	} {
 		for _, n := range []int{8, 10, 12} {
 			c.N, c.Record = n, all

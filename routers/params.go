@@ -13,9 +13,13 @@ import (
 )
 
 // Params are the parameters of a configuration, in the order in which a
-// grid expands them, outermost first. Every one is a grid axis of
-// experiment specs and a flag of hyperroute sim.
-var Params = []Param{
+// grid expands them, outermost first: the common ones, then the routers'
+// own (Own) in registry order. Every one is a grid axis of experiment specs
+// and a flag of hyperroute sim.
+var Params = gather(common)
+
+// common are the parameters every router takes.
+var common = []*Param{
 	{Param: param.Param{Name: "n", Doc: "cube dimension", Type: Int, Default: "10", Lo: 1, Hi: hypercube.MaxDim, Instance: true},
 		set: func(c *Config, v string) error { return setInt(&c.N, v) },
 		get: func(c Config) string { return strconv.Itoa(c.N) }, num: func(c Config) float64 { return float64(c.N) }},
@@ -43,38 +47,11 @@ var Params = []Param{
 	{Param: param.Param{Name: "detours", Doc: "detour strategy for the failed edges (Ch. III; none: no detours)", Type: Name, Default: defaultDetours, Names: detourNames},
 		set: func(c *Config, v string) error { c.Detours = v; return nil },
 		get: func(c Config) string { return c.detours() }},
-	{Param: param.Param{Name: "pieces", Doc: "pieces of a message that rebuild it, of the n sent (1: n copies)", Type: Int, Default: "1", Lo: 1, Hi: hypercube.MaxDim}, Own: true,
-		set: func(c *Config, v string) error { return setInt(&c.Pieces, v) },
-		get: func(c Config) string { return strconv.Itoa(c.pieces()) }, num: func(c Config) float64 { return float64(c.pieces()) }},
-	{Param: param.Param{Name: "pipelined", Doc: "forwarding at the intermediate as soon as it has the message", Type: Bool, Default: "false"}, Own: true,
-		set: func(c *Config, v string) error { c.Pipelined = v == "true"; return nil },
-		get: func(c Config) string { return strconv.FormatBool(c.Pipelined) }},
-	{Param: param.Param{Name: "trim", Doc: "butterfly routes without their trailing straight hops", Type: Bool, Default: "false"}, Own: true,
-		set: func(c *Config, v string) error { c.Trim = v == "true"; return nil },
-		get: func(c Config) string { return strconv.FormatBool(c.Trim) }},
-	{Param: param.Param{Name: "confluent", Doc: "confluent detour system simulating the intact cube (edge: Theorem III.2, node: III.1)", Type: Name, Default: defaultConfluent, Names: func() []string { return []string{"edge", "node"} }}, Own: true,
-		set: func(c *Config, v string) error { c.Confluent = v; return nil },
-		get: func(c Config) string { return c.confluent() }},
-	{Param: param.Param{Name: "delivery", Doc: "delivery at the destination (queue: sent from its queue, as the thesis; arrival: done on arrival)", Type: Name, Default: defaultDelivery, Names: func() []string { return []string{"queue", "arrival"} }}, Own: true,
-		set: func(c *Config, v string) error { c.Delivery = v; return nil },
-		get: func(c Config) string { return c.delivery() }},
-	{Param: param.Param{Name: "detour-queue", Doc: "discipline of the detour queues (priority at the detour's end, as the thesis, or fifo)", Type: Name, Default: defaultDetourQueue, Names: func() []string { return []string{"priority", "fifo"} }}, Own: true,
-		set: func(c *Config, v string) error { c.DetourQueue = v; return nil },
-		get: func(c Config) string { return c.detourQueue() }},
-	{Param: param.Param{Name: "reroute", Doc: "rerouting at a failed edge, adaptive routers (detour: a random intact 3-detour; shortest: a shortest intact path)", Type: Name, Default: defaultReroute, Names: func() []string { return Reroutes }}, Own: true,
-		set: func(c *Config, v string) error { c.Reroute = v; return nil },
-		get: func(c Config) string { return c.reroute() }},
 }
 
-// The defaults of the parameters that a Config not set up by Defaults
-// leaves empty, read by Params and by the Config's accessors alike.
-const (
-	defaultDetours     = "none"
-	defaultConfluent   = "edge"
-	defaultDelivery    = "queue"
-	defaultDetourQueue = "priority"
-	defaultReroute     = "detour"
-)
+// defaultDetours is the default of parameter detours, which a Config not
+// set up by Defaults leaves empty.
+const defaultDetours = "none"
 
 // orDefault returns v, or def if v is empty (a Config not set up by
 // Defaults).
@@ -105,18 +82,21 @@ type Param struct {
 	// Own says that only the routers whose Kind lists it take it; the
 	// others take its default only.
 	Own bool
-	set func(c *Config, v string) error
-	get func(c Config) string
-	num func(c Config) float64 // the value of an Int or Float
+	// Used, if set, reports whether a router that takes p uses it in c.
+	Used func(c Config) bool
+	slot int // of an Own parameter in Config's values
+	set  func(c *Config, v string) error
+	get  func(c Config) string
+	num  func(c Config) float64 // the value of an Int or Float
 }
 
 // LookupParam returns the parameter named name.
 func LookupParam(name string) (*Param, error) {
-	i := slices.IndexFunc(Params, func(p Param) bool { return p.Name == name })
+	i := slices.IndexFunc(Params, func(p *Param) bool { return p.Name == name })
 	if i < 0 {
 		return nil, fmt.Errorf("unknown parameter %q (want %s)", name, strings.Join(ParamNames(), ", "))
 	}
-	return &Params[i], nil
+	return Params[i], nil
 }
 
 // ParamNames lists the parameters' names in order.
@@ -164,9 +144,9 @@ func setFloat(dst *float64, v string) error {
 // Defaults returns the configuration of every parameter's default.
 func Defaults() Config {
 	var c Config
-	for i := range Params {
-		if err := Params[i].Set(&c, Params[i].Default); err != nil {
-			panic("routers: default of " + Params[i].Name + ": " + err.Error())
+	for _, p := range Params {
+		if err := p.Set(&c, p.Default); err != nil {
+			panic("routers: default of " + p.Name + ": " + err.Error())
 		}
 	}
 	return c

@@ -11,8 +11,7 @@ import (
 func TestParamValues(t *testing.T) {
 	var zero Config
 	d := Defaults()
-	for i := range Params {
-		p := &Params[i]
+	for _, p := range Params {
 		if got := p.Get(d); got != p.Default {
 			t.Errorf("%s: Defaults gives %q, default %q", p.Name, got, p.Default)
 		}
@@ -30,8 +29,7 @@ func TestParamValues(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	for i := range Params {
-		p := &Params[i]
+	for _, p := range Params {
 		if p.Type != Int && p.Type != Float {
 			continue
 		}

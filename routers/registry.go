@@ -40,8 +40,8 @@ type Kind struct {
 	// Copies says that it sends each message as several packets, and
 	// reports what became of them in Result.Copies.
 	Copies bool
-	// Params names the parameters of its own (Param.Own) it takes.
-	Params []string
+	// Params are the parameters of its own (Own) it takes.
+	Params []*Param
 	// DelaySequences says that its priorities rise along every route of
 	// Q_n by the dimensions crossed, so that the critical delay sequences
 	// of its single-port runs under the priority rule can be extracted
@@ -106,9 +106,8 @@ func (k *Kind) Supports(c Config) error {
 	if c.HasDetours() && !k.Detours && !c.DrawOnly {
 		return fmt.Errorf("%s does not route over detours (detours=%s)", k.Name, c.Detours)
 	}
-	for i := range Params {
-		p := &Params[i]
-		if v := p.Get(c); p.Own && v != p.Default && !slices.Contains(k.Params, p.Name) {
+	for _, p := range Params {
+		if v := p.Get(c); p.Own && v != p.Default && !slices.Contains(k.Params, p) {
 			return fmt.Errorf("%s takes no %s (%s=%s)", k.Name, p.Doc, p.Name, v)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/hyperroute/hyperroute/confluent"
 	"github.com/hyperroute/hyperroute/engine"
 	"github.com/hyperroute/hyperroute/faults"
+	"github.com/hyperroute/hyperroute/param"
 )
 
 // simulation runs an intact-cube routing on a faulty cube by a confluent
@@ -298,20 +299,31 @@ func (s *simulation) breaks(id uint32, t int32) {
 	}
 }
 
-// simParams are the parameters of the simulation, taken by e-cube and
-// Valiant.
-var simParams = []string{"confluent", "delivery", "detour-queue"}
+// The parameters of the simulation, taken by e-cube and Valiant and used
+// over detours only: the confluent system (edge or node), the delivery rule
+// (queue or arrival) and the discipline of the detour queues (priority or
+// fifo).
+var (
+	confluentSystem = Own(param.Param{Name: "confluent", Doc: "confluent detour system simulating the intact cube (edge: Theorem III.2, node: III.1)", Type: Name, Default: "edge", Names: func() []string { return []string{"edge", "node"} }})
+	delivery        = Own(param.Param{Name: "delivery", Doc: "delivery at the destination (queue: sent from its queue, as the thesis; arrival: done on arrival)", Type: Name, Default: "queue", Names: func() []string { return []string{"queue", "arrival"} }})
+	detourQueue     = Own(param.Param{Name: "detour-queue", Doc: "discipline of the detour queues (priority at the detour's end, as the thesis, or fifo)", Type: Name, Default: "priority", Names: func() []string { return []string{"priority", "fifo"} }})
+	simParams       = []*Param{confluentSystem, delivery, detourQueue}
+)
+
+func init() {
+	for _, p := range simParams {
+		p.Used = Config.HasDetours
+	}
+}
 
 // checkSimulation rejects the simulation's parameters without detours, and
 // detours under another port model or queue discipline than the intact
 // routing's of Ch. III.2: single-port, priority.
 func checkSimulation(c Config) error {
 	if !c.HasDetours() {
-		for _, p := range []struct{ name, v, def string }{
-			{"confluent", c.confluent(), "edge"}, {"delivery", c.delivery(), "queue"}, {"detour-queue", c.detourQueue(), "priority"},
-		} {
-			if p.v != p.def {
-				return fmt.Errorf("%s=%s needs detours (a detour strategy and failed edges)", p.name, p.v)
+		for _, p := range simParams {
+			if v := p.Get(c); v != p.Default {
+				return fmt.Errorf("%s=%s needs detours (a detour strategy and failed edges)", p.Name, v)
 			}
 		}
 		return nil
@@ -330,8 +342,8 @@ func (w *waypoints) routeSimulated(e *engine.Engine, d *Drawn, c Config, y *faul
 	if len(d.Via) > 0 {
 		legs.Via, legs.Off = d.Via, c.N
 	}
-	queue := c.delivery() == "queue"
-	out, err := w.sim.simulate(e, legs, y, c.confluent() == "edge", queue, c.detourQueue() == "fifo", c.Prios())
+	queue := delivery.Get(c) == "queue"
+	out, err := w.sim.simulate(e, legs, y, confluentSystem.Get(c) == "edge", queue, detourQueue.Get(c) == "fifo", c.Prios())
 	if err != nil {
 		return nil, err
 	}
@@ -349,9 +361,3 @@ func (w *waypoints) routeSimulated(e *engine.Engine, d *Drawn, c Config, y *faul
 	res.Set("excess", float64(res.T-out.d*out.tIntact))
 	return res, nil
 }
-
-// confluent, delivery and detourQueue are c's simulation parameters, their
-// defaults if unset.
-func (c Config) confluent() string   { return orDefault(c.Confluent, defaultConfluent) }
-func (c Config) delivery() string    { return orDefault(c.Delivery, defaultDelivery) }
-func (c Config) detourQueue() string { return orDefault(c.DetourQueue, defaultDetourQueue) }

@@ -113,8 +113,7 @@ func (p *Param) parseRange(r string) ([]string, error) {
 // ParseValues.
 func Sweep(base Config, values map[string][]string) ([]Config, error) {
 	cfgs := []Config{base}
-	for i := range Params {
-		p := &Params[i]
+	for _, p := range Params {
 		vs, ok := values[p.Name]
 		if !ok {
 			continue

@@ -115,7 +115,11 @@ func supports(k *routers.Kind) string {
 		s += ", faulty cubes"
 	}
 	if len(k.Params) > 0 {
-		s += fmt.Sprintf(", takes %v", k.Params)
+		names := make([]string, len(k.Params))
+		for i, p := range k.Params {
+			names[i] = p.Name
+		}
+		s += fmt.Sprintf(", takes %v", names)
 	}
 	if k.Draws != "" {
 		s += "; draws " + k.Draws

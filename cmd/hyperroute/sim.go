@@ -34,8 +34,7 @@ type trialRow struct {
 // MarshalJSON writes the row as one object, its keys in a fixed order.
 func (r trialRow) MarshalJSON() ([]byte, error) {
 	b := fmt.Appendf(nil, `{"trial":%d,"seed":%d`, r.trial, r.seed)
-	for i := range routers.Params {
-		p := &routers.Params[i]
+	for _, p := range routers.Params {
 		v := p.Get(r.cfg)
 		if p.Type == routers.Name {
 			v = strconv.Quote(v)
@@ -61,8 +60,7 @@ func (r trialRow) MarshalJSON() ([]byte, error) {
 func runSim(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
 	values := make(map[string]*routers.ParamValue)
-	for i := range routers.Params {
-		p := &routers.Params[i]
+	for _, p := range routers.Params {
 		values[p.Name] = &routers.ParamValue{Param: p}
 		fs.Var(values[p.Name], p.Name, p.Usage())
 	}
