@@ -20,10 +20,14 @@ from __future__ import annotations
 import argparse
 import os
 import pathlib
+import shutil
 import sys
+import tempfile
 import time
 
 import nbformat
+from jupyter_client.manager import AsyncKernelManager
+from jupyter_core.utils import run_sync
 from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError, CellTimeoutError
 
@@ -50,8 +54,14 @@ def strip(nb) -> None:
 
 def execute(path: pathlib.Path, out: pathlib.Path, timeout: int) -> bool:
     nb = nbformat.read(path, as_version=4)
+    # IPC sockets (the kernel is local; over TCP it warns that its traffic
+    # is unencrypted), named by an absolute path: the kernel runs in the
+    # notebook's folder.
+    sockets = tempfile.mkdtemp(prefix="hyperroute-kernel-")
+    km = AsyncKernelManager(kernel_name="python3", transport="ipc", ip=os.path.join(sockets, "kernel"))
     client = NotebookClient(
         nb,
+        km=km,
         timeout=timeout,
         kernel_name="python3",
         resources={"metadata": {"path": str(path.parent)}},
@@ -63,6 +73,10 @@ def execute(path: pathlib.Path, out: pathlib.Path, timeout: int) -> bool:
     except (CellExecutionError, CellTimeoutError) as err:
         ok = False
         print(f"FAIL {path.name} ({time.monotonic() - start:.1f}s)\n{err}", file=sys.stderr)
+    finally:
+        if km.has_kernel:
+            run_sync(km.shutdown_kernel)(now=True)
+        shutil.rmtree(sockets, ignore_errors=True)
     out.mkdir(parents=True, exist_ok=True)
     nbformat.write(nb, out / path.name)
     if ok:
