@@ -66,10 +66,10 @@ func at(c Config, k int) Config {
 }
 
 // shiftsOf returns shift amounts for p nodes: p/3 (as configs), 1, p−1,
-// p/2, 2, p−2, 3 and p/2+1, those in 1 … p−1.
+// p/2, 2 and p−2, those in 1 … p−1.
 func shiftsOf(p int) []int {
 	var qs []int
-	for _, q := range distinct(max(1, p/3), 1, p-1, p/2, 2, p-2, 3, p/2+1) {
+	for _, q := range distinct(max(1, p/3), 1, p-1, p/2, 2, p-2) {
 		if q >= 1 && q < p {
 			qs = append(qs, q)
 		}
