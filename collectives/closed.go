@@ -10,8 +10,9 @@ import (
 // Closed returns the closed-form time of c from the literature, with the
 // per-hop term t_h added where a source leaves it out, and a reference;
 // ok is false if there is none. Every closed form equals the simulated
-// time exactly (collectives tests); docs/model.md lists the statements of
-// the lecture notes that the simulation contradicts.
+// time exactly (TestClosedForms, at several sizes, costs, roots and shift
+// amounts); docs/model.md checks the lecture notes' statements against
+// the simulation.
 func Closed(c Config) (t float64, ref string, ok bool) {
 	net, err := topology.New(c.Topology, c.P)
 	if err != nil {
