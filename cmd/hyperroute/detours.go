@@ -41,6 +41,9 @@ func runDetours(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return usageError{err}
 	}
+	if err := spec.CheckOutcomes(*workers, routers.AvailableMemory()); err != nil {
+		return usageError{err}
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	outs, err := spec.Outcomes(ctx, *workers, routers.AvailableMemory())
