@@ -295,7 +295,7 @@ func TestBytes(t *testing.T) {
 		y.Gamma()
 		runtime.ReadMemStats(&after)
 		got, est := int64(after.TotalAlloc-before.TotalAlloc), s.Bytes(n, q)
-	if est < got || est > 2*got {
+		if est < got || est > 2*got {
 			t.Errorf("%s: estimate %d bytes, one draw allocated %d", s.Name, est, got)
 		}
 	}
