@@ -119,7 +119,7 @@ func TestInterruptSimDetours(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"sim", "--n", "14", "--trials", "100000", "--workers", "1"}, "hyperroute sim: interrupted; the summaries printed so far are complete, nothing else is kept\n"},
+		{[]string{"sim", "--n", "14", "--trials", "100000", "--workers", "1"}, "hyperroute sim: interrupted; what is printed so far is complete, nothing else is kept\n"},
 		{[]string{"detours", "--n", "18", "--trials", "100000", "--workers", "1"}, "hyperroute detours: interrupted; no trial is kept\n"},
 	} {
 		cmd := exec.Command(bin, tc.args...)

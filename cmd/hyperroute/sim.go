@@ -155,7 +155,7 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 			return err
 		})
 		if errors.Is(err, context.Canceled) {
-			return interrupted("the summaries printed so far are complete, nothing else is kept")
+			return interrupted("what is printed so far is complete, nothing else is kept")
 		} else if err != nil {
 			return err
 		}
