@@ -40,8 +40,7 @@ type Config struct {
 	Seed uint64
 }
 
-// MaxItems bounds the blocks a run may carry in all its messages, and the
-// blocks an operation has (p² for aas).
+// MaxItems bounds the blocks a run may carry in all its messages.
 const MaxItems = 1 << 25
 
 // Default returns the defaults of the command line: oab by binomial tree on
@@ -92,8 +91,8 @@ func (c Config) Validate() error {
 	} else if len(c.Dests) > 0 {
 		return fmt.Errorf("destinations are for mc only, not %v", c.Op)
 	}
-	if c.Op == AAS && c.P*c.P > MaxItems {
-		return fmt.Errorf("aas on p=%d nodes has %d blocks, more than %d", c.P, c.P*c.P, MaxItems)
+	if b := c.blocks(); b > MaxItems {
+		return fmt.Errorf("%v on p=%d nodes carries at least %d blocks in its messages, more than %d", c.Op, c.P, b, MaxItems)
 	}
 	return a.supports(c, net)
 }

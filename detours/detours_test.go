@@ -3,6 +3,7 @@ package detours
 import (
 	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"testing"
 
 	"gonum.org/v1/gonum/graph/network"
@@ -272,4 +273,30 @@ func BenchmarkHeuristic(b *testing.B) {
 		Heuristic(y)
 	}
 	b.ReportMetric(float64(f.Count()), "failed-edges")
+}
+
+// TestBytes checks each strategy's memory estimate against what one draw
+// on Q_14 allocates, the faults, the system and its γ included: never
+// less, at most twice as much.
+func TestBytes(t *testing.T) {
+	const n, q = 14, 0.1
+	for _, s := range Strategies {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		f, err := faults.New(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := f.Random(q, rand.New(rand.NewPCG(1, 2))); err != nil {
+			t.Fatal(err)
+		}
+		y := faults.NewSystem(f)
+		s.Choose(y, rand.New(rand.NewPCG(3, 4)))
+		y.Gamma()
+		runtime.ReadMemStats(&after)
+		got, est := int64(after.TotalAlloc-before.TotalAlloc), s.Bytes(n, q)
+		if est < got || est > 2*got {
+			t.Errorf("%s: estimate %d bytes, one draw allocated %d", s.Name, est, got)
+		}
+	}
 }

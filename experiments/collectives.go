@@ -45,6 +45,7 @@ func init() {
 			return true, cc.Validate()
 		},
 		NewWorker: func() Worker { return collectiveWorker{} },
+		Memory:    func(c Config) int64 { return c.(*collective).MemoryBytes() },
 	})
 }
 

@@ -38,8 +38,10 @@ func init() {
 		New:       func() Config { return newDraw() },
 		Admit:     func(*Spec, Config) (bool, error) { return false, nil },
 		NewWorker: func() Worker { return drawWorker{} },
-		// The faults' bits and the system's middle loads, n·2^n each.
-		Memory: func(c Config) int64 { n := c.(*draw).n; return int64(n) << n * 5 },
+		// A draw's peak (detours.Strategy.Bytes), twice: a worker's next
+		// trial allocates anew while the last one's memory awaits the
+		// collector.
+		Memory: func(c Config) int64 { return c.(*draw).bytes() * 2 },
 		Work:   func(c Config) int64 { n := c.(*draw).n; return int64(n) << n },
 	})
 }
@@ -58,6 +60,15 @@ func newDraw() *draw {
 	d.set.Float(&d.q, "q", 0.05, 0, 1, "probability that a directed edge fails").Instance = true
 	d.set.String(&d.strategy, "strategy", "heuristic", detours.Names, "detour strategy")
 	return d
+}
+
+// bytes estimates the memory a draw at d holds.
+func (d *draw) bytes() int64 {
+	s, err := detours.Lookup(d.strategy)
+	if err != nil {
+		return 0
+	}
+	return s.Bytes(d.n, d.q)
 }
 
 func (d *draw) Set(name, v string) error { return d.set.Set(name, v) }
@@ -144,17 +155,30 @@ func drawRows(b *array.RecordBuilder, _ *Point, _ int, out any) {
 	}
 }
 
+// CheckOutcomes reports an error if Outcomes on workers goroutines needs
+// more than available bytes at once, before it allocates.
+func (s *Spec) CheckOutcomes(workers int, available int64) error {
+	jobs := s.jobs(Unit{Points: s.points}, Unsharded)
+	if s.Model.Memory == nil || jobs.Len() == 0 {
+		return nil
+	}
+	atOnce := int64(min(workers, jobs.Len()))
+	for _, p := range jobs.points {
+		if need := s.Model.Memory(p.Config) * atOnce; need > available {
+			return fmt.Errorf("%v: %d trials at once, needs about %d MiB, more than the %d MiB available", p, atOnce, need>>20, available>>20)
+		}
+	}
+	return nil
+}
+
 // Outcomes runs every trial of s without writing files, on workers
 // goroutines, and returns what each left, point by point, trial by trial
 // (for hyperroute detours, Draws).
 func (s *Spec) Outcomes(ctx context.Context, workers int, available int64) ([]any, error) {
-	jobs := s.jobs(Unit{Points: s.points}, Unsharded)
-	if m := s.Model.Memory; m != nil && jobs.Len() > 0 {
-		atOnce := int64(min(workers, jobs.Len()))
-		if need := m(jobs.points[0].Config) * atOnce; need > available {
-			return nil, fmt.Errorf("%v: %d trials at once, needs about %d MiB, more than the %d MiB available", jobs.points[0], atOnce, need>>20, available>>20)
-		}
+	if err := s.CheckOutcomes(workers, available); err != nil {
+		return nil, err
 	}
+	jobs := s.jobs(Unit{Points: s.points}, Unsharded)
 	outs := make([]any, jobs.Len())
 	err := parallel(ctx, jobs.Len(), workers, s.Model.NewWorker, func(w Worker, i int) error {
 		j := jobs.At(i)

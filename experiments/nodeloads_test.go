@@ -9,7 +9,7 @@ import (
 const nodeSpec = `name: nodes
 grid:
   n: [3, 4]
-  router: [ecube, valiant, bitonic]
+  router: [ecube, valiant, bitonic, disjoint]
   port: [single, all]
   pattern: [random, transpose]
 trials: 5

@@ -120,13 +120,13 @@ func (s *Spec) routingRows(table string, c routers.Config, sh Shard) (int64, boo
 		}
 		return withPackets * (int64(c.Mu) << c.N), true
 	case TableLoads:
-		return per * int64(c.Prios()-1), true
+		return per * int64(c.Prios()-c.FirstPrio()), true
 	case TableNodeLoads:
 		withNodes := per
 		if s.NodeTrials > 0 {
 			withNodes = int64(sh.Count(min(s.NodeTrials, s.Trials)))
 		}
-		return withNodes * int64(c.Prios()-1) << c.N, true
+		return withNodes * int64(c.Prios()-c.FirstPrio()) << c.N, true
 	}
 	return 0, false
 }

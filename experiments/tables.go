@@ -180,35 +180,45 @@ func packetRows(b *array.RecordBuilder, p *Point, trial int, o *outcome) {
 	}
 }
 
-// loadRows appends one row per priority p ≥ 1.
+// loadRows appends one row per priority the router sends with
+// (routers.Config.FirstPrio on).
 func loadRows(b *array.RecordBuilder, pt *Point, trial int, o *outcome) {
-	loads := o.res.PrioLoads[1:]
+	first := pt.Routing().FirstPrio()
+	loads := o.res.PrioLoads[first:]
 	appendGrid(b, pt, len(loads))
 	nodes := float64(int64(1) << pt.Routing().N)
 	for i, f := range loads {
 		b.Field(g).(*array.Int32Builder).Append(int32(trial))
-		b.Field(g + 1).(*array.Int32Builder).Append(int32(i + 1))
+		b.Field(g + 1).(*array.Int32Builder).Append(int32(first + i))
 		b.Field(g + 2).(*array.Int64Builder).Append(f)
 		b.Field(g + 3).(*array.Float64Builder).Append(float64(f) / nodes)
 	}
 }
 
-// nodeLoadRows appends one row per priority p ≥ 1 and node v, if the
-// trial writes them.
+// nodeLoadRows appends one row per priority the router sends with and
+// cube node v, if the trial writes them. disjoint's engine nodes are the
+// butterfly nodes (l, v), v·n + l − 1: a cube node's row sums its n.
 func nodeLoadRows(b *array.RecordBuilder, pt *Point, trial int, o *outcome) {
 	if !o.nodeLoads {
 		return
 	}
-	nodes := o.res.LoadNodes
-	loads := o.res.Loads[nodes:] // priorities 1 …
-	appendGrid(b, pt, len(loads))
+	c := pt.Routing()
+	first, nodes, cube := c.FirstPrio(), o.res.LoadNodes, 1<<c.N
+	fold := nodes / cube // engine nodes per cube node
+	loads := o.res.Loads[first*nodes:]
+	rows := len(loads) / fold
+	appendGrid(b, pt, rows)
 	col := func(i int) *array.Int32Builder { return b.Field(i).(*array.Int32Builder) }
 	tr, p, v, f := col(g), col(g+1), col(g+2), col(g+3)
-	for i, load := range loads {
+	for i := range rows {
+		var sum int32
+		for _, x := range loads[i*fold : (i+1)*fold] {
+			sum += x
+		}
 		tr.Append(int32(trial))
-		p.Append(int32(i/nodes + 1))
-		v.Append(int32(i % nodes))
-		f.Append(load)
+		p.Append(int32(first + i/cube))
+		v.Append(int32(i % cube))
+		f.Append(sum)
 	}
 }
 

@@ -108,7 +108,8 @@ func Estimate(c Config) (Result, error) {
 		res.ExactHi = res.ExactLo
 	}
 	prop := newProposal(n, phi)
-	workers := max(c.Workers, 1)
+	// A batch has work for Batch workers; more would only hold state.
+	workers := min(max(c.Workers, 1), Batch)
 	trials := make([]*trial, workers)
 	for w := range trials {
 		trials[w] = newTrial(c, prop)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"runtime"
 	"testing"
 
 	"github.com/hyperroute/hyperroute/routers"
@@ -214,6 +215,26 @@ func TestEstimateWorkers(t *testing.T) {
 				t.Errorf("%s, %d workers: %+v, one worker %+v", c.Router, w, got, one)
 			}
 		}
+	}
+}
+
+// TestEstimateManyWorkers checks that workers beyond a batch's trials
+// hold no state: an estimate on 2^20 workers allocates about what one on
+// Batch workers does.
+func TestEstimateManyWorkers(t *testing.T) {
+	c := Config{Router: "disjoint", N: 10, Q: 0.01, RSE: 0.5, MaxTrials: Batch, Seed: 3}
+	alloc := func(workers int) uint64 {
+		c.Workers = workers
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		if _, err := Estimate(c); err != nil {
+			t.Fatal(err)
+		}
+		runtime.ReadMemStats(&after)
+		return after.TotalAlloc - before.TotalAlloc
+	}
+	if batch, many := alloc(Batch), alloc(1<<20); many > 2*batch {
+		t.Errorf("2^20 workers allocated %d bytes, %d workers %d", many, Batch, batch)
 	}
 }
 

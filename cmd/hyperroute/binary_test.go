@@ -110,6 +110,50 @@ func startRun(t *testing.T, bin, spec, out string, have int) (*exec.Cmd, *bytes.
 	return nil, nil
 }
 
+// TestInterruptSimDetours interrupts sim and detours with SIGINT once
+// they spend CPU time on trials: exit status 130 and one line saying what
+// is kept.
+func TestInterruptSimDetours(t *testing.T) {
+	bin := binary(t)
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"sim", "--n", "14", "--trials", "100000", "--workers", "1"}, "hyperroute sim: interrupted; what is printed so far is complete, nothing else is kept\n"},
+		{[]string{"detours", "--n", "18", "--trials", "100000", "--workers", "1"}, "hyperroute detours: interrupted; no trial is kept\n"},
+	} {
+		cmd := exec.Command(bin, tc.args...)
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		// Half a second of CPU time: past the signal handler, in the trials.
+		for deadline := time.Now().Add(time.Minute); cpuTicks(t, cmd.Process.Pid) < 50 && time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		}
+		cmd.Process.Signal(os.Interrupt)
+		err := cmd.Wait()
+		var exit *exec.ExitError
+		if !errors.As(err, &exit) || exit.ExitCode() != 130 || !strings.HasSuffix(stderr.String(), tc.want) {
+			t.Errorf("%s, SIGINT: %v, stderr %q; want exit 130 and %q", tc.args[0], err, stderr.String(), tc.want)
+		}
+	}
+}
+
+// cpuTicks returns the user and system time process pid has used, in
+// clock ticks (/proc/PID/stat).
+func cpuTicks(t *testing.T, pid int) int {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		t.Skipf("no /proc: %v", err)
+	}
+	f := strings.Fields(string(b[bytes.LastIndexByte(b, ')')+2:]))
+	var user, sys int
+	fmt.Sscan(f[11], &user)
+	fmt.Sscan(f[12], &sys)
+	return user + sys
+}
+
 // TestInterruptKillRerun interrupts a run with SIGINT, kills the rerun with
 // SIGKILL, and runs it a third time: in the end every row is there exactly
 // once and every file is complete, also to the independent parquet-go
@@ -123,8 +167,8 @@ func TestInterruptKillRerun(t *testing.T) {
 	cmd.Process.Signal(os.Interrupt)
 	err := cmd.Wait()
 	var exit *exec.ExitError
-	if !errors.As(err, &exit) || exit.ExitCode() != 1 || !strings.Contains(stderr.String(), "interrupted: ") {
-		t.Fatalf("SIGINT: %v, want exit 1\n%s", err, stderr)
+	if !errors.As(err, &exit) || exit.ExitCode() != 130 || !strings.HasSuffix(stderr.String(), " units finished so far are kept, rerun to resume\n") {
+		t.Fatalf("SIGINT: %v, want exit 130 and what is kept\n%s", err, stderr)
 	}
 	parts, temps := partFiles(t, out)
 	if len(temps) != 0 || len(parts) == 0 || len(parts)%2 != 0 {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/hyperroute/hyperroute/collectives"
 	"github.com/hyperroute/hyperroute/detours"
+	"github.com/hyperroute/hyperroute/routers"
 	"github.com/hyperroute/hyperroute/topology"
 )
 
@@ -55,6 +56,9 @@ func runCollective(args []string, stdout, stderr io.Writer) error {
 		return usageError{err}
 	}
 	if err := f.Validate(c); err != nil {
+		return usageError{err}
+	}
+	if err := c.CheckMemory(routers.AvailableMemory()); err != nil {
 		return usageError{err}
 	}
 	row, err := collectives.MeasureFaulty(c, f)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -41,10 +42,15 @@ func runDetours(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return usageError{err}
 	}
+	if err := spec.CheckOutcomes(*workers, routers.AvailableMemory()); err != nil {
+		return usageError{err}
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	outs, err := spec.Outcomes(ctx, *workers, routers.AvailableMemory())
-	if err != nil {
+	if errors.Is(err, context.Canceled) {
+		return interrupted("no trial is kept")
+	} else if err != nil {
 		return err
 	}
 	rows := make([]*experiments.Draw, len(outs))

@@ -18,6 +18,8 @@ func TestRefusals(t *testing.T) {
 	}{
 		{[]string{"sim", "--trials", "2147483648"}, "2147483648 trials need about"},
 		{[]string{"detours", "--n", "8", "--q", "0.1", "--trials", "2147483648"}, "2147483648 trials need about"},
+		{[]string{"detours", "--n", "30", "--q", "0.1"}, "needs about"},
+		{[]string{"collective", "--op", "aab", "--algo", "dimex", "--p", "65536"}, "carries at least 4294901760 blocks"},
 		{[]string{"run", "valiant-tail", "--out", dir, "--memory", "99999999999999"}, "memory=99999999999999: want MiB"},
 		{[]string{"merge", filepath.Join(dir, "nonexistent")}, "no such file or directory"},
 		{[]string{"summary", filepath.Join(dir, "nonexistent")}, "no such file or directory"},

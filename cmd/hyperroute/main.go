@@ -36,6 +36,12 @@ type usageError struct{ error }
 
 func usagef(format string, a ...any) error { return usageError{fmt.Errorf(format, a...)} }
 
+// interrupted is a command stopped by a signal, with what it kept: exit
+// status 130 (128 + SIGINT).
+type interrupted string
+
+func (e interrupted) Error() string { return "interrupted; " + string(e) }
+
 type command struct {
 	name, summary string
 	run           func(args []string, stdout, stderr io.Writer) error
@@ -89,8 +95,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprintf(stderr, "hyperroute %s: %v\n", c.name, err)
 		var ue usageError
-		if errors.As(err, &ue) {
+		var in interrupted
+		switch {
+		case errors.As(err, &ue):
 			return 2
+		case errors.As(err, &in):
+			return 130
 		}
 		return 1
 	}

@@ -112,7 +112,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	bar.Stop()
 	if errors.Is(err, context.Canceled) {
 		p := r.Progress()
-		return fmt.Errorf("interrupted: %d of %d units done and kept; run again to go on", p.Units, p.TotalUnits)
+		return interrupted(fmt.Sprintf("the %d of %d units finished so far are kept, rerun to resume", p.Units, p.TotalUnits))
 	}
 	if err != nil {
 		return err

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -151,7 +152,9 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 			}
 			return err
 		})
-		if err != nil {
+		if errors.Is(err, context.Canceled) {
+			return interrupted("what is printed so far is complete, nothing else is kept")
+		} else if err != nil {
 			return err
 		}
 		elapsed := time.Since(start)
