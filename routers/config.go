@@ -118,10 +118,11 @@ const (
 // MemoryBytes estimates the memory one trial of c needs, what it records
 // included.
 func (c Config) MemoryBytes() int64 {
+	b := c.detourBytes()
 	if k, err := Lookup(c.Router); err == nil && k.Memory != nil {
-		return k.Memory(c)
+		return b + k.Memory(c)
 	}
-	return c.cubeBytes(c.Prios())
+	return b + c.cubeBytes(c.Prios())
 }
 
 // cubeBytes estimates the memory one trial of c needs for a router with

@@ -11,6 +11,23 @@ import (
 // detourNames lists the values of the detours parameter.
 func detourNames() []string { return append([]string{"none"}, detours.Names()...) }
 
+// detourBytes estimates the memory of c's detour system and of its
+// strategy's choice (detours.Strategy.Bytes), 0 without detours.
+func (c Config) detourBytes() int64 {
+	s, err := detours.Lookup(c.Detours)
+	if !c.HasDetours() || err != nil {
+		return 0
+	}
+	q, edges := c.Q, float64(int64(c.N)<<c.N)
+	switch {
+	case c.K > 0:
+		q = float64(c.K) / edges
+	case c.FaultList != nil:
+		q = float64(c.FaultList.Count()) / edges
+	}
+	return s.Bytes(c.N, q)
+}
+
 // drawSystem chooses the detour system of c's faulty cube with c's
 // strategy, drawing from rng as the strategy does, and sets d.System and
 // d.Complete; without detours d.System is nil.

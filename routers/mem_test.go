@@ -6,6 +6,7 @@ import (
 	"testing"
 	"unsafe"
 
+	"github.com/hyperroute/hyperroute/detours"
 	"github.com/hyperroute/hyperroute/engine"
 )
 
@@ -87,5 +88,29 @@ func TestCheckRows(t *testing.T) {
 	}
 	if err := CheckRows(1<<31-1, 1<<40, 1<<62); err == nil || !strings.Contains(err.Error(), "2147483647 trials need about") {
 		t.Errorf("overflowing product: %v", err)
+	}
+}
+
+// TestMemoryBytesCountsDetours checks that a trial over detours needs the
+// memory of its detour system and its strategy's choice on top of the
+// routing's, which is what `sim --n 26 --q 0.01 --detours optimal` (about
+// 23 GB) must be refused by.
+func TestMemoryBytesCountsDetours(t *testing.T) {
+	for _, strategy := range detours.Names() {
+		c := Config{Router: "valiant", Pattern: "random", Mu: 1, N: 26, Q: 0.01, Detours: strategy}
+		s, err := detours.Lookup(strategy)
+		if err != nil {
+			t.Fatal(err)
+		}
+		intact := c
+		intact.Detours = ""
+		if got, want := c.MemoryBytes(), intact.MemoryBytes()+s.Bytes(c.N, c.Q); got < want {
+			t.Errorf("%s: %d MiB, want at least %d MiB", strategy, got>>20, want>>20)
+		}
+		k := c
+		k.Q, k.K = 0, int(c.Q*float64(c.N<<c.N))
+		if got, want := k.MemoryBytes(), c.MemoryBytes(); got < want*99/100 {
+			t.Errorf("%s with k=%d failed edges: %d MiB, want about %d MiB as with q=%v", strategy, k.K, got>>20, want>>20, c.Q)
+		}
 	}
 }
