@@ -248,3 +248,38 @@ func TestWrite(t *testing.T) {
 		}
 	}
 }
+
+// TestLemmaII2Rejects: a law rejected at one priority contradicts Lemma II.2.
+func TestLemmaII2Rejects(t *testing.T) {
+	real := loadLaws
+	defer func() { loadLaws = real }()
+	loadLaws = func(dir string) ([]plots.LoadLaw, error) {
+		laws, err := real(dir)
+		if err == nil && len(laws) > 0 {
+			laws[0].LeastPValue = Alpha / float64(10*laws[0].Priorities)
+		}
+		return laws, err
+	}
+	if v := byID(t, "Lemma II.2").Judge(results); v.Kind != Contradicted {
+		t.Errorf("%s (%s), want contradicted", v.Kind, v.Why)
+	}
+}
+
+// TestSamplingError: a proportion above the bound counts against it only
+// beyond its confidence interval.
+func TestSamplingError(t *testing.T) {
+	for _, c := range []struct {
+		k, N  int
+		bound float64
+		want  Kind
+	}{
+		{1, 10, 0.05, Holds},         // 0.1 > 0.05, interval from 0.0005
+		{8, 100, 0.02, Contradicted}, // 0.08 > 0.02, interval from 0.03
+		{0, 100, 0.5, Holds},
+		{10, 100, 0.5, Loose},
+	} {
+		if v := bounded([]point{proportion("p", c.k, c.N, c.bound)}); v.Kind != c.want {
+			t.Errorf("%d of %d against %g: %s (%s), want %s", c.k, c.N, c.bound, v.Kind, v.Why, c.want)
+		}
+	}
+}
