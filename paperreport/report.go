@@ -132,6 +132,16 @@ func cell(s string) string {
 	return strings.NewReplacer("|", `\|`, "\n", " ").Replace(s)
 }
 
+// Report writes the report on the results in dir, by command, with the
+// running build as its harness, to path, or to stdout if path is empty.
+func Report(dir, path, command string, stdout io.Writer) error {
+	h := Header{Results: dir, Command: command, Harness: dataset.CurrentProvenance()}
+	if path == "" {
+		return Write(stdout, h)
+	}
+	return WriteFile(path, h)
+}
+
 // WriteFile writes the report to path, through a temporary file in its
 // directory renamed into place, so that a failed run leaves no half report.
 func WriteFile(path string, h Header) error {

@@ -6,12 +6,11 @@ import (
 	"os"
 	"strings"
 
-	"github.com/hyperroute/hyperroute/dataset"
 	"github.com/hyperroute/hyperroute/paperreport"
 )
 
 // runReport writes the thesis' statements with their verdicts on the
-// results in --results as Markdown (package paperreport) to --out or stdout.
+// results in --results as Markdown (package paperreport).
 func runReport(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("report", flag.ContinueOnError)
 	dir := fs.String("results", "results", "results directory, as written by hyperroute run --out")
@@ -22,9 +21,5 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 	if st, err := os.Stat(*dir); err != nil || !st.IsDir() {
 		return usagef("--results %s: not a results directory", *dir)
 	}
-	h := paperreport.Header{Results: *dir, Command: strings.Join(append([]string{"hyperroute report"}, args...), " "), Harness: dataset.CurrentProvenance()}
-	if *out == "" {
-		return paperreport.Write(stdout, h)
-	}
-	return paperreport.WriteFile(*out, h)
+	return paperreport.Report(*dir, *out, strings.Join(append([]string{"hyperroute report"}, args...), " "), stdout)
 }
