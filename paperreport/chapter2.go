@@ -41,11 +41,13 @@ func checkLemmaII2(dir string) (Verdict, error) {
 }
 
 func checkSatzII1(dir string) (Verdict, error) {
-	s, x, err := trialsOf(dir, "butterfly-tail", "trials", []string{"router"}, []string{"n", "pipelined", "trim", "T"})
+	s, x, err := trialsOf(dir, "butterfly-tail", "trials", []string{"router", "port"}, []string{"n", "pipelined", "trim", "T"})
 	if err != nil {
 		return Verdict{}, err
 	}
-	samples := byN(x, "T", func(i int) bool { return s["router"][i] == "disjoint" && x["pipelined"][i] == 0 && x["trim"][i] == 0 })
+	samples := byN(x, "T", func(i int) bool {
+		return s["router"][i] == "disjoint" && s["port"][i] == "single" && x["pipelined"][i] == 0 && x["trim"][i] == 0
+	})
 	if len(samples) == 0 {
 		return notMeasured("butterfly-tail has no rows of router disjoint with full routes, phases one after the other"), nil
 	}
@@ -67,16 +69,16 @@ type nq struct {
 func (k nq) String() string { return fmt.Sprintf("n=%d, q=%s", k.n, num(k.q)) }
 
 // replicationLoss reads the trials of replication-loss with n copies
-// (router disjoint, pieces 1), grouped by n and q: per trial the messages
+// (router disjoint, pieces 1; its butterfly nodes are single-port), grouped by n and q: per trial the messages
 // and the lost ones.
 func replicationLoss(dir string) (messages, lost map[nq][]float64, err error) {
-	s, x, err := trialsOf(dir, "replication-loss", "trials", []string{"router"}, []string{"n", "q", "pieces", "messages", "lost"})
+	s, x, err := trialsOf(dir, "replication-loss", "trials", []string{"router", "port"}, []string{"n", "q", "pieces", "messages", "lost"})
 	if err != nil {
 		return nil, nil, err
 	}
 	messages, lost = map[nq][]float64{}, map[nq][]float64{}
 	for i, r := range s["router"] {
-		if r == "disjoint" && x["pieces"][i] == 1 {
+		if r == "disjoint" && s["port"][i] == "single" && x["pieces"][i] == 1 {
 			k := nq{int(x["n"][i]), x["q"][i]}
 			messages[k], lost[k] = append(messages[k], x["messages"][i]), append(lost[k], x["lost"][i])
 		}

@@ -2,6 +2,8 @@ package paperreport
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -203,6 +205,28 @@ func TestCollectives(t *testing.T) {
 	}
 	if len(cs[0].Below) != 1 || !strings.HasPrefix(cs[0].Verdict(), "contradicts") {
 		t.Errorf("ρ below its bound: %s %s: %s", cs[0].Op, cs[0].Algo, cs[0].Verdict())
+	}
+}
+
+// TestDamaged: a part file changed after it was written gives "not
+// measured" naming the file.
+func TestDamaged(t *testing.T) {
+	dir := copyExperiment(t, "valiant-tail", false)
+	parts, err := filepath.Glob(filepath.Join(dir, "valiant-tail", "trials", "*", "*.parquet"))
+	if err != nil || len(parts) == 0 {
+		t.Fatalf("no part file (%v)", err)
+	}
+	b, err := os.ReadFile(parts[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	b[len(b)/2] ^= 0xff
+	if err := os.WriteFile(parts[0], b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	v := byID(t, "Satz I.1").Judge(dir)
+	if v.Kind != NotMeasured || !strings.Contains(v.Why, filepath.Base(parts[0])) {
+		t.Errorf("%s (%s), want not measured naming %s", v.Kind, v.Why, parts[0])
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 
 	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
 
 	"github.com/hyperroute/hyperroute/dataset"
 	"github.com/hyperroute/hyperroute/summary"
@@ -60,14 +61,14 @@ func (r *rows) column(name string) []arrow.Array {
 // num returns a column of numbers or booleans (0, 1) as float64, NaN for
 // null.
 func (r *rows) num(name string) []float64 {
-	var out []float64
+	out := make([]float64, 0, r.len())
 	for _, a := range r.column(name) {
 		for i := range a.Len() {
 			if a.IsNull(i) {
 				out = append(out, math.NaN())
 				continue
 			}
-			x, ok := summary.Number(a.GetOneForMarshal(i))
+			x, ok := value(a, i)
 			if !ok {
 				r.err = fmt.Errorf("%s: column %q is not numeric", r.where, name)
 				return nil
@@ -78,12 +79,38 @@ func (r *rows) num(name string) []float64 {
 	return out
 }
 
-// str returns a column as text.
+// value returns element i of a, which is not null, as a number: directly
+// for the types the results tables use, through summary.Number otherwise.
+func value(a arrow.Array, i int) (float64, bool) {
+	switch a := a.(type) {
+	case *array.Int32:
+		return float64(a.Value(i)), true
+	case *array.Int64:
+		return float64(a.Value(i)), true
+	case *array.Float64:
+		return a.Value(i), true
+	case *array.Boolean:
+		if a.Value(i) {
+			return 1, true
+		}
+		return 0, true
+	}
+	return summary.Number(a.GetOneForMarshal(i))
+}
+
+// str returns a column as text; equal values share one string.
 func (r *rows) str(name string) []string {
-	var out []string
+	out := make([]string, 0, r.len())
+	seen := map[string]string{}
 	for _, a := range r.column(name) {
 		for i := range a.Len() {
-			out = append(out, a.ValueStr(i))
+			v := a.ValueStr(i)
+			if s, ok := seen[v]; ok {
+				v = s
+			} else {
+				seen[v] = v
+			}
+			out = append(out, v)
 		}
 	}
 	return out
