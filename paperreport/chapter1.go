@@ -356,6 +356,6 @@ func checkBem2(dir string) (Verdict, error) {
 		v.Kind, v.Why = w.Kind, w.Why
 		return v, nil
 	}
-	v.Kind, v.Why = Loose, fmt.Sprintf("holds at every point for S = %d, R = 24(S + ln 18) = %s: no trial reaches T = R·μn; R is %s … %s times the largest T/(μn) measured", bem2S, num(R), num(fmin), num(fmax))
+	v.Kind, v.Why = Loose, fmt.Sprintf("holds at every point for S = %d, R = 24(S + ln 18) = %s: no trial reaches T = R·μn; R is %s times the largest T/(μn) measured per point", bem2S, num(R), between(fmin, fmax))
 	return v, nil
 }

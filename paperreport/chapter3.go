@@ -106,10 +106,10 @@ func checkBitonicFaulty(dir string) (Verdict, error) {
 	for _, p := range sortedKeys(ports) {
 		t := ports[p]
 		if t.over == 0 && t.overT == 0 {
-			holds = append(holds, fmt.Sprintf("%s-port in all %d trials", p, t.trials))
+			holds = append(holds, fmt.Sprintf("in the %s-port model in all %d trials", p, t.trials))
 			continue
 		}
-		fails = append(fails, fmt.Sprintf("%s-port: a step takes more than γ + 2 in %d of %d trials (up to γ + 2 + %d), T exceeds (γ + 2)·n(n+1)/2 in %d",
+		fails = append(fails, fmt.Sprintf("in the %s-port model: a step takes more than γ + 2 in %d of %d trials (up to γ + 2 + %d), T exceeds (γ + 2)·n(n+1)/2 in %d",
 			p, t.over, t.trials, t.most, t.overT))
 	}
 	v.Kind, v.Why = Holds, "holds "+strings.Join(holds, "; ")

@@ -69,7 +69,7 @@ func bounded(pts []point) Verdict {
 		why = append(why, fmt.Sprintf("measured 0 at %d of the %d points", zeros, len(pts)))
 	}
 	if zeros < len(pts) {
-		why = append(why, fmt.Sprintf("bound/measured %s … %s where measured > 0", num(fmin), num(fmax)))
+		why = append(why, fmt.Sprintf("bound/measured %s where measured > 0", between(fmin, fmax)))
 	}
 	if len(above) > 0 {
 		w := worst(above)
@@ -78,7 +78,7 @@ func bounded(pts []point) Verdict {
 		return Verdict{Kind: Holds, Why: "holds within sampling error at all " + strconv.Itoa(len(pts)) + " points: " + strings.Join(why, "; ")}
 	}
 	if zeros < len(pts) && fmin >= LooseFactor {
-		v := Verdict{Kind: Loose, Why: fmt.Sprintf("holds at all %d points, loose by a factor %s … %s where measured > 0", len(pts), num(fmin), num(fmax))}
+		v := Verdict{Kind: Loose, Why: fmt.Sprintf("holds at all %d points, loose by a factor %s where measured > 0", len(pts), between(fmin, fmax))}
 		if zeros > 0 {
 			v.Why += "; " + why[0]
 		}
@@ -119,7 +119,7 @@ func tail(samples map[int][]float64, bound func(n int, t float64) float64) Verdi
 		trivial = append(trivial, strconv.Itoa(n))
 	}
 	if len(pts) == 0 {
-		return Verdict{Kind: Loose, Why: fmt.Sprintf("holds at every measured value: the bound is 1 (trivial) up to the largest value measured at every n; it falls below 1 only at %s … %s times that value", num(fmin), num(fmax))}
+		return Verdict{Kind: Loose, Why: fmt.Sprintf("holds at every measured value: the bound is 1 (trivial) up to the largest value measured at every n; it falls below 1 only at %s times that value", between(fmin, fmax))}
 	}
 	v := bounded(pts)
 	if len(trivial) > 0 {
@@ -136,6 +136,14 @@ func sortedKeys[K cmp.Ordered, V any](m map[K]V) []K {
 	}
 	slices.Sort(keys)
 	return keys
+}
+
+// between names a range of factors, "2.5 … 4" or "3" if it is one value.
+func between(lo, hi float64) string {
+	if num(lo) == num(hi) {
+		return num(lo)
+	}
+	return num(lo) + " … " + num(hi)
 }
 
 // num formats a measured or bound value with 3 significant digits.
