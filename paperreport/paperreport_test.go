@@ -307,3 +307,31 @@ func TestSamplingError(t *testing.T) {
 		}
 	}
 }
+
+// TestFigureFiles: the figure file each statement links is one that
+// hyperroute figures writes from the same results.
+func TestFigureFiles(t *testing.T) {
+	out := t.TempDir()
+	drawn := map[string]bool{}
+	for _, s := range Statements {
+		i := slices.IndexFunc(plots.Figures, func(f plots.Figure) bool { return f.Name == s.Figure })
+		if i < 0 {
+			t.Fatalf("%s: no figure %s", s.ID, s.Figure)
+		}
+		if !drawn[s.Figure] {
+			if _, err := plots.Figures[i].Draw(results, out); err != nil {
+				t.Fatalf("%s: %v", s.Figure, err)
+			}
+			drawn[s.Figure] = true
+		}
+		files := s.Judge(results).Files
+		if files == nil {
+			files = []string{s.Figure + ".png"}
+		}
+		for _, f := range files {
+			if _, err := os.Stat(filepath.Join(out, f)); err != nil {
+				t.Errorf("%s links %s, which figures did not write: %v", s.ID, f, err)
+			}
+		}
+	}
+}
