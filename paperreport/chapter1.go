@@ -124,20 +124,28 @@ func checkLemmaI1(dir string) (Verdict, error) {
 	return v, nil
 }
 
+// loadKey is a point of Lemma I.4: the permutation, n, μ and the priority.
+type loadKey struct {
+	pattern  string
+	n, mu, p int
+}
+
+func (k loadKey) String() string { return fmt.Sprintf("%s, n=%d, p=%d", k.pattern, k.n, k.p) }
+
+// checkLemmaI4 tests, per point, the mean of f(p, ·) over the nodes
+// against μ/2 across trials (t tests). The nodeloads table's f(p, v) of
+// single nodes is not tested: f(p, v) is a small, skewed count, on which
+// t tests at 20 480 points (Bonferroni) reject in their far tails where the
+// t approximation does not hold.
 func checkLemmaI4(dir string) (Verdict, error) {
 	s, x, err := trialsOf(dir, "priority-load", "loads", []string{"router", "pattern"}, []string{"n", "mu", "p", "f_mean"})
 	if err != nil {
 		return Verdict{}, err
 	}
-	type key struct {
-		pattern string
-		n, mu   int
-		p       int
-	}
-	groups := map[key][]float64{}
+	groups := map[loadKey][]float64{}
 	for i, r := range s["router"] {
 		if r == "valiant" {
-			k := key{s["pattern"][i], int(x["n"][i]), int(x["mu"][i]), int(x["p"][i])}
+			k := loadKey{s["pattern"][i], int(x["n"][i]), int(x["mu"][i]), int(x["p"][i])}
 			groups[k] = append(groups[k], x["f_mean"][i])
 		}
 	}
@@ -146,28 +154,26 @@ func checkLemmaI4(dir string) (Verdict, error) {
 	}
 	var ns []int
 	var patterns []string
-	per := map[key]int{}
-	least, at, dev := 1.0, key{}, 0.0
+	per := map[loadKey]int{}
+	least, at, dev := 2.0, loadKey{}, 0.0
 	for k, xs := range groups {
 		ns, patterns, per[k] = append(ns, k.n), append(patterns, k.pattern), len(xs)
 		if len(xs) < 2 {
-			return notMeasured("priority-load has %d trial at %v", len(xs), k), nil
+			return notMeasured("priority-load has %d trial at %s", len(xs), k), nil
 		}
 		_, p := stats.TTest(xs, float64(k.mu)/2)
 		m, _ := stats.MeanCI(xs, 0.95)
 		dev = math.Max(dev, math.Abs(m-float64(k.mu)/2))
-		if p < least {
+		if p < least || p == least && k.String() < at.String() {
 			least, at = p, k
 		}
 	}
 	slices.Sort(patterns)
-	g := float64(len(groups))
-	v := Verdict{Measured: fmt.Sprintf("mean over the nodes of f(p, ·) per trial, n = %s, %s, every p (%d points, %s): largest |mean − μ/2| = %s",
+	v := Verdict{Measured: fmt.Sprintf("the mean of f(p, ·) over the nodes per trial, n = %s, %s, every p (%d points, %s): largest |mean − μ/2| = %s",
 		span(ns), strings.Join(slices.Compact(patterns), ", "), len(groups), counts(per), num(dev))}
-	bp := math.Min(1, least*g)
+	bp := math.Min(1, least*float64(len(groups)))
 	if bp < Alpha {
-		v.Kind, v.Why = Contradicted, fmt.Sprintf("contradicted at %s, n=%d, p=%d: t test against μ/2, p-value %s × %d points = %s < %g",
-			at.pattern, at.n, at.p, num(least), len(groups), num(bp), Alpha)
+		v.Kind, v.Why = Contradicted, fmt.Sprintf("contradicted at %s: t test against μ/2, p-value %s × %d points = %s < %g", at, num(least), len(groups), num(bp), Alpha)
 		return v, nil
 	}
 	v.Kind, v.Why = Holds, fmt.Sprintf("holds at all %d points: no mean differs from μ/2 at level %g (t tests, smallest p-value × %d points = %s)", len(groups), Alpha, len(groups), num(bp))

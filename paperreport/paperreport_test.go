@@ -266,6 +266,11 @@ func TestWrite(t *testing.T) {
 			t.Errorf("the report has no row for %s", s.ID)
 		}
 	}
+	for _, u := range Unchecked {
+		if !strings.Contains(out, "- Not checked here: **"+u.ID+"**, ") {
+			t.Errorf("the report does not say %s is not checked", u.ID)
+		}
+	}
 	for _, want := range []string{"`hyperroute report --results R`", "## Chapter III", "[t-tail.png](t-tail.png)", "[delayseq-n6.png](delayseq-n6.png)", "| oab | binomial |", "| valiant-tail | default | 30 | 1988 |"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the report lacks %q", want)

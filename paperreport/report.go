@@ -56,6 +56,12 @@ func Write(w io.Writer, h Header) error {
 			p("| **%s**: %s | %s | %s | **%s**: %s |\n", s.ID, cell(s.Says), checkedBy(s, v), cell(v.Measured), v.Kind, cell(v.Why))
 		}
 		p("\n")
+		for _, u := range Unchecked {
+			if u.Chapter == ch {
+				p("- Not checked here: **%s**, %s.\n", u.ID, u.Why)
+			}
+		}
+		p("\n")
 	}
 	writeCollectives(p, h.Results)
 	return b.Flush()
