@@ -340,3 +340,30 @@ func TestFigureFiles(t *testing.T) {
 		}
 	}
 }
+
+// TestReportFigures: written to a file, the report shows the figures
+// beside it under what they show, templated names included.
+func TestReportFigures(t *testing.T) {
+	dir := t.TempDir()
+	for _, f := range []string{"t-tail.png", "delayseq-n10.png", "delayseq-n6.png", "other.png"} {
+		if err := os.WriteFile(filepath.Join(dir, f), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	path := filepath.Join(dir, "README.md")
+	if err := Report(results, path, "hyperroute report", nil); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"**t-tail**: CCDF of T/n", "![t-tail](t-tail.png)", "**delayseq-n6**: CCDF of Σx", "![other.png](other.png)"} {
+		if !strings.Contains(string(b), want) {
+			t.Errorf("the report lacks %q", want)
+		}
+	}
+	if i, j := strings.Index(string(b), "![delayseq-n6]"), strings.Index(string(b), "![delayseq-n10]"); i < 0 || j < i {
+		t.Errorf("delayseq-n6 at %d, delayseq-n10 at %d: want n = 6 first", i, j)
+	}
+}

@@ -2,14 +2,18 @@ package paperreport
 
 import (
 	"bufio"
+	"cmp"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/hyperroute/hyperroute/dataset"
 	"github.com/hyperroute/hyperroute/experiments"
+	"github.com/hyperroute/hyperroute/plots"
 )
 
 // Header says where a report comes from.
@@ -20,6 +24,9 @@ type Header struct {
 	Command string
 	// Harness is the build that wrote it.
 	Harness dataset.Provenance
+	// Figures are the figure files (PNG) beside the report, shown at its
+	// end with what each shows.
+	Figures []string
 }
 
 // chapters are the thesis' chapters' titles.
@@ -64,7 +71,33 @@ func Write(w io.Writer, h Header) error {
 		p("\n")
 	}
 	writeCollectives(p, h.Results)
+	writeFigures(p, h.Figures)
 	return b.Flush()
+}
+
+// writeFigures shows the figure files, in the order of plots.Figures,
+// each under what it shows.
+func writeFigures(p func(string, ...any), files []string) {
+	if len(files) == 0 {
+		return
+	}
+	p("\n## The figures\n\nEvery figure `hyperroute figures` drew from the same results, in the order of `plots.Figures`.\n")
+	shown := map[string]bool{}
+	for _, f := range plots.Figures {
+		stem, _, templated := strings.Cut(f.Name, "<")
+		for _, file := range files {
+			name := strings.TrimSuffix(file, ".png")
+			if !shown[file] && (name == f.Name || templated && strings.HasPrefix(name, stem)) {
+				p("\n**%s**: %s.\n\n![%s](%s)\n", name, f.Doc, name, file)
+				shown[file] = true
+			}
+		}
+	}
+	for _, file := range files {
+		if !shown[file] {
+			p("\n![%s](%s)\n", file, file)
+		}
+	}
 }
 
 // writeRuns writes the table of the experiments read, from their manifests.
@@ -140,12 +173,35 @@ func cell(s string) string {
 
 // Report writes the report on the results in dir, by command, with the
 // running build as its harness, to path, or to stdout if path is empty.
+// Written to a file, it shows the figures (PNG) in the file's directory.
 func Report(dir, path, command string, stdout io.Writer) error {
 	h := Header{Results: dir, Command: command, Harness: dataset.CurrentProvenance()}
 	if path == "" {
 		return Write(stdout, h)
 	}
+	pngs, err := filepath.Glob(filepath.Join(filepath.Dir(path), "*.png"))
+	if err != nil {
+		return err
+	}
+	for _, f := range pngs {
+		h.Figures = append(h.Figures, filepath.Base(f))
+	}
+	slices.SortFunc(h.Figures, byNumber)
 	return WriteFile(path, h)
+}
+
+// byNumber orders file names by their text before a trailing number, then
+// by the number: delayseq-n4.png before delayseq-n10.png.
+func byNumber(a, b string) int {
+	split := func(s string) (string, int) {
+		s = strings.TrimSuffix(s, ".png")
+		i := len(strings.TrimRight(s, "0123456789"))
+		n, _ := strconv.Atoi(s[i:])
+		return s[:i], n
+	}
+	sa, na := split(a)
+	sb, nb := split(b)
+	return cmp.Or(strings.Compare(sa, sb), cmp.Compare(na, nb))
 }
 
 // WriteFile writes the report to path, through a temporary file in its
