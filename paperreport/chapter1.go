@@ -9,45 +9,6 @@ import (
 	"github.com/hyperroute/hyperroute/stats"
 )
 
-// edit, if set, changes the columns trialsOf has read before they are
-// judged: the tests tamper with the rows through it.
-var edit func(experiment, table string, s map[string][]string, x map[string][]float64)
-
-// trialsOf reads the columns of experiment's trials table: the named
-// text columns and number columns, row by row.
-func trialsOf(dir, experiment, table string, texts, nums []string) (s map[string][]string, x map[string][]float64, err error) {
-	s, x = map[string][]string{}, map[string][]float64{}
-	err = readRows(dir, experiment, table, func(r *rows) error {
-		for _, c := range texts {
-			s[c] = r.str(c)
-		}
-		for _, c := range nums {
-			x[c] = r.num(c)
-		}
-		if r.err == nil && r.len() == 0 {
-			return fmt.Errorf("%s: no rows", r.where)
-		}
-		return nil
-	})
-	if err == nil && edit != nil {
-		edit(experiment, table, s, x)
-	}
-	return s, x, err
-}
-
-// counts says how many trials each point has: "200 trials each" or
-// "150 … 200 trials per point".
-func counts[K comparable](per map[K]int) string {
-	lo, hi := math.MaxInt, 0
-	for _, c := range per {
-		lo, hi = min(lo, c), max(hi, c)
-	}
-	if lo == hi {
-		return fmt.Sprintf("%d trials each", lo)
-	}
-	return fmt.Sprintf("%d … %d trials per point", lo, hi)
-}
-
 func checkBitonic(dir string) (Verdict, error) {
 	s, x, err := trialsOf(dir, "routing-compare", "trials", []string{"router", "pattern"}, []string{"n", "T"})
 	if err != nil {
@@ -180,17 +141,6 @@ func checkLemmaI4(dir string) (Verdict, error) {
 	return v, nil
 }
 
-// byN groups the values of column col by n.
-func byN(x map[string][]float64, col string, keep func(i int) bool) map[int][]float64 {
-	out := map[int][]float64{}
-	for i, v := range x[col] {
-		if keep == nil || keep(i) {
-			out[int(x["n"][i])] = append(out[int(x["n"][i])], v)
-		}
-	}
-	return out
-}
-
 func checkLemmaI5(dir string) (Verdict, error) {
 	x, err := delaySeqs(dir)
 	if err != nil {
@@ -201,15 +151,6 @@ func checkLemmaI5(dir string) (Verdict, error) {
 	v.Measured = fmt.Sprintf("tail of Σx for the fixed sequence (e-cube walk 0 → 2^n−1 → 0), n = %s (%s)", span(sortedKeys(samples)), counts(lens(samples)))
 	v.Files = delaySeqFigure(x)
 	return v, nil
-}
-
-// lens returns the sizes of the samples.
-func lens[K comparable](m map[K][]float64) map[K]int {
-	out := map[K]int{}
-	for k, xs := range m {
-		out[k] = len(xs)
-	}
-	return out
 }
 
 // lemmaI6Gamma is the γ of Lemma I.6 the thesis sets in Satz I.1.

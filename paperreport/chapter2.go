@@ -190,10 +190,3 @@ func checkSatzII2(dir string) (Verdict, error) {
 	v.Measured = fmt.Sprintf("share of trials in which some message is lost, n copies, %s (%s), at the points where 2(2nq)^n < 1, i.e. q < 1/(2n), S = −ln(2nq)", axes(messages), counts(lens(messages)))
 	return v, nil
 }
-
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}

@@ -115,3 +115,70 @@ func (r *rows) str(name string) []string {
 	}
 	return out
 }
+
+// edit, if set, changes the columns trialsOf has read before they are
+// judged: the tests tamper with the rows through it.
+var edit func(experiment, table string, s map[string][]string, x map[string][]float64)
+
+// trialsOf reads the named text and number columns of
+// DIR/experiment/table; a table without rows is an error.
+func trialsOf(dir, experiment, table string, texts, nums []string) (s map[string][]string, x map[string][]float64, err error) {
+	s, x = map[string][]string{}, map[string][]float64{}
+	err = readRows(dir, experiment, table, func(r *rows) error {
+		for _, c := range texts {
+			s[c] = r.str(c)
+		}
+		for _, c := range nums {
+			x[c] = r.num(c)
+		}
+		if r.err == nil && r.len() == 0 {
+			return fmt.Errorf("%s: no rows", r.where)
+		}
+		return nil
+	})
+	if err == nil && edit != nil {
+		edit(experiment, table, s, x)
+	}
+	return s, x, err
+}
+
+// counts says how many trials each point has: "200 trials each" or
+// "150 … 200 trials per point".
+func counts[K comparable](per map[K]int) string {
+	lo, hi := math.MaxInt, 0
+	for _, c := range per {
+		lo, hi = min(lo, c), max(hi, c)
+	}
+	if lo == hi {
+		return fmt.Sprintf("%d trials each", lo)
+	}
+	return fmt.Sprintf("%d … %d trials per point", lo, hi)
+}
+
+// byN groups the values of column col by n.
+func byN(x map[string][]float64, col string, keep func(i int) bool) map[int][]float64 {
+	out := map[int][]float64{}
+	for i, v := range x[col] {
+		if keep == nil || keep(i) {
+			out[int(x["n"][i])] = append(out[int(x["n"][i])], v)
+		}
+	}
+	return out
+}
+
+// lens returns the sizes of the samples.
+func lens[K comparable](m map[K][]float64) map[K]int {
+	out := map[K]int{}
+	for k, xs := range m {
+		out[k] = len(xs)
+	}
+	return out
+}
+
+// b2i is 1 for true, 0 for false.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
