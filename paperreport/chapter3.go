@@ -125,11 +125,10 @@ func checkBitonicFaulty(dir string) (Verdict, error) {
 // simulated is the faulty-valiant rows of the simulation of the intact
 // cube: e-cube and Valiant over a complete detour system with d > 1.
 type simulated struct {
-	model          []string // "delivery/detour-queue"
-	confluent      []string
-	n, T, intact   []float64
-	d, lockstep    []float64
-	trials, points int
+	model        []string // "delivery/detour-queue"
+	confluent    []string
+	n, T, intact []float64
+	d, lockstep  []float64
 }
 
 // thesisModel is the delivery rule and detour queue discipline of the
