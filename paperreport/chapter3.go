@@ -295,7 +295,7 @@ func checkFig7(string) (Verdict, error) {
 	for i := 1; i < len(least); i++ {
 		steps = append(steps, least[i]-least[i-1])
 	}
-	v := Verdict{Measured: fmt.Sprintf("least node-confluent dilation of the 1-conjunct family confluent.Hub(n, 0) (2n failed edges), n = 3 … %d: %v", fig7MaxN, least)}
+	v := Verdict{Measured: fmt.Sprintf("least node-confluent dilation of the 1-conjunct family confluent.Hub(n, 0) (2n failed edges), n = 3 … %d: %s", fig7MaxN, strings.Trim(fmt.Sprint(least), "[]"))}
 	if slices.Min(steps) <= 0 {
 		v.Kind, v.Why = Contradicted, fmt.Sprintf("contradicted: the least dilation does not grow at every n (increments %v)", steps)
 		return v, nil
