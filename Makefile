@@ -84,7 +84,9 @@ list-experiments:
 # The paper: every experiment with its spec's paper profile into
 # results/paper/ on all cores, checked (make verify), then every figure drawn
 # from there into results/paper/figures/ (PNG, SVG, PDF) and its PNGs copied
-# into docs/paper/. A rerun skips the units that are done (files of another
+# into docs/paper/, beside docs/paper/README.md: every statement of the thesis
+# with the experiment and figure that check it and its verdict (hyperroute
+# report). A rerun skips the units that are done (files of another
 # build of the harness are refused: experiments/README.md). About 1.8
 # core-hours by the extrapolation in experiments/README.md (`hyperroute run
 # NAME --profile paper --dry-run` estimates each); not yet run end to end.
@@ -97,6 +99,7 @@ paper-figures: build
 	$(BIN) figures --results results/paper --out results/paper/figures
 	mkdir -p docs/paper
 	cp results/paper/figures/*.png docs/paper/
+	$(BIN) report --results results/paper --out docs/paper/README.md
 
 vet:
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi

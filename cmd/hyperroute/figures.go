@@ -1,13 +1,11 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 
-	"github.com/hyperroute/hyperroute/dataset"
 	"github.com/hyperroute/hyperroute/plots"
 )
 
@@ -25,26 +23,19 @@ func runFigures(args []string, stdout, stderr io.Writer) error {
 	if st, err := os.Stat(*dir); err != nil || !st.IsDir() {
 		return usagef("--results %s: not a results directory", *dir)
 	}
-	drawn, incomplete := 0, 0
-	for _, f := range plots.Figures {
-		o, err := f.Draw(*dir, *out)
-		if dataset.IsIncomplete(err) {
-			incomplete++
-		}
-		if errors.Is(err, plots.ErrNoData) || dataset.IsIncomplete(err) {
-			fmt.Fprintf(stderr, "figures: skip %s: %v\n", f.Name, err)
-			continue
-		}
-		if err != nil {
-			return fmt.Errorf("%s: %w", f.Name, err)
+	drawn, incomplete, err := plots.DrawAll(*dir, *out, func(name string, o plots.Output, skipped error) {
+		if skipped != nil {
+			fmt.Fprintf(stderr, "figures: skip %s: %v\n", name, skipped)
 		}
 		for _, note := range o.Notes {
-			fmt.Fprintf(stderr, "figures: %s: %s\n", f.Name, note)
+			fmt.Fprintf(stderr, "figures: %s: %s\n", name, note)
 		}
 		for _, path := range o.Files {
 			fmt.Fprintln(stdout, path)
 		}
-		drawn++
+	})
+	if err != nil {
+		return err
 	}
 	fmt.Fprintf(stderr, "figures: drew %d of %d figures from %s into %s\n", drawn, len(plots.Figures), *dir, *out)
 	if incomplete > 0 {

@@ -15,7 +15,7 @@ import (
 
 // listDocs are the sections of `hyperroute list` that no registry describes:
 // the queue disciplines and port models of package routers, and the tables
-// of package experiments.
+// of package experiments (experiments.TableDocs).
 var listDocs = []struct {
 	title string
 	items [][2]string
@@ -30,15 +30,7 @@ var listDocs = []struct {
 		{"single", "a node sends at most one packet per step, from one queue per node (the thesis' model)"},
 		{"all", "a node sends one packet per out-link per step, from one queue per link (Valiant's model)"},
 	}},
-	{"tables (tables:):", [][2]string{
-		{experiments.TableTrials, "one row per trial: T, packet-hops, largest queue, seed"},
-		{experiments.TablePackets, "one row per packet: source, destination, intermediate, route length, arrival, delay"},
-		{experiments.TableLoads, "one row per trial and priority p: Σ_v f(p,v) and its mean over the nodes"},
-		{experiments.TableNodeLoads, "one row per trial, priority p and node v: f(p,v), the packets that leave v with priority p"},
-		{experiments.TableDelaySeq, "one row per trial: the critical delay sequence of Lemma I.1, Σf along it, Σx and Σh for it and a fixed one"},
-		{experiments.TableMessages, "one row per message: copies at the intermediate and at the destination, delivered"},
-		{experiments.TableLoadCounts, "one row per trial, priority p and load f: the nodes w with f(p,w) = f"},
-	}},
+	{"tables (tables:):", experiments.TableDocs},
 }
 
 func runList(args []string, w, stderr io.Writer) error {

@@ -61,6 +61,7 @@ func init() {
 		{"bound", "a bound or exact probability of the analysis (Ch. I–III) as JSON: bound KIND [flags] | bound --batch; bound --help lists the kinds", runBound},
 		{"plot", "draw statistics of a column of any table of a run, with 95% intervals: plot DIR/EXPERIMENT --x COL --y COL [--stat mean|median|p90|p99|max|share,…] [--by COL] [--table T] --out FILE.png|svg|pdf", runPlot},
 		{"figures", "draw every figure (Ch. I–III, collectives) from the Parquet files, and the thesis' own illustrations: figures [--results DIR] [--out DIR] [--partial]", runFigures},
+		{"report", "the thesis' statements against the results, each with its verdict, as Markdown: report [--results DIR] [--out FILE]", runReport},
 		{"detours", "draw faulty cubes and choose detour systems (Ch. III): detours --n N --q Q --strategy heuristic|optimal|random --trials K [--jsonl]", runDetours},
 		{"collective", "simulate one collective operation: collective --op OP --algo NAME --topology T --p P --port single|all --model sf|ct --m M --ts TS --tw TW --th TH [--jsonl]", runCollective},
 		{"loss", "estimate the probability that a message is lost on a faulty cube, with its standard error (Ch. II.5): loss --router disjoint|valiant --n N --q Q [--pieces M] [--port single|all] --rse R --seed S [--jsonl]", runLoss},

@@ -1,0 +1,25 @@
+package main
+
+import (
+	"flag"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/hyperroute/hyperroute/paperreport"
+)
+
+// runReport writes the thesis' statements with their verdicts on the
+// results in --results as Markdown (package paperreport).
+func runReport(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("report", flag.ContinueOnError)
+	dir := fs.String("results", "results", "results directory, as written by hyperroute run --out")
+	out := fs.String("out", "", "the Markdown file to write (default stdout)")
+	if err := parseFlags(fs, args, stderr); err != nil {
+		return err
+	}
+	if st, err := os.Stat(*dir); err != nil || !st.IsDir() {
+		return usagef("--results %s: not a results directory", *dir)
+	}
+	return paperreport.Report(*dir, *out, strings.Join(append([]string{"hyperroute report"}, args...), " "), stdout)
+}

@@ -1,0 +1,369 @@
+package paperreport
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/hyperroute/hyperroute/dataset"
+	"github.com/hyperroute/hyperroute/experiments"
+	"github.com/hyperroute/hyperroute/plots"
+)
+
+func TestRegistry(t *testing.T) {
+	figures := map[string]string{}
+	for _, f := range plots.Figures {
+		figures[f.Name] = f.Experiment
+	}
+	ids := map[string]bool{}
+	for _, s := range Statements {
+		if ids[s.ID] {
+			t.Errorf("%s: listed twice", s.ID)
+		}
+		ids[s.ID] = true
+		for _, e := range s.Experiments {
+			if !slices.Contains(experiments.Names(), e) {
+				t.Errorf("%s: no experiment %q", s.ID, e)
+			}
+		}
+		exp, ok := figures[s.Figure]
+		if !ok {
+			t.Errorf("%s: hyperroute figures draws no figure %q", s.ID, s.Figure)
+		}
+		if exp == "" && len(s.Experiments) > 0 || exp != "" && !slices.Contains(s.Experiments, exp) {
+			t.Errorf("%s: figure %s reads %q, not one of %v", s.ID, s.Figure, exp, s.Experiments)
+		}
+		if s.Chapter < 1 || s.Chapter > 3 || s.Says == "" || s.Check == nil {
+			t.Errorf("%s: incomplete entry", s.ID)
+		}
+	}
+}
+
+func byID(t *testing.T, id string) Statement {
+	t.Helper()
+	for _, s := range Statements {
+		if s.ID == id {
+			return s
+		}
+	}
+	t.Fatalf("no statement %s", id)
+	return Statement{}
+}
+
+// judged judges the statement id on the tiny results with the rows of
+// experiment's table changed by change.
+func judged(t *testing.T, id, experiment string, change func(s map[string][]string, x map[string][]float64)) Verdict {
+	t.Helper()
+	if change != nil {
+		edit = func(e, _ string, s map[string][]string, x map[string][]float64) {
+			if e == experiment {
+				change(s, x)
+			}
+		}
+		defer func() { edit = nil }()
+	}
+	return byID(t, id).Judge(results)
+}
+
+// set sets column col to value(i) in the rows where keep(i) holds.
+func set(x map[string][]float64, col string, keep func(i int) bool, value func(i int) float64) {
+	for i := range x[col] {
+		if keep(i) {
+			x[col][i] = value(i)
+		}
+	}
+}
+
+func every(int) bool { return true }
+
+// TestVerdicts judges every statement on the tiny results as they are,
+// then on rows tampered with so that the verdict must change.
+func TestVerdicts(t *testing.T) {
+	thesis := func(s map[string][]string) func(int) bool {
+		return func(i int) bool { return s["delivery"][i] == "queue" && s["detour-queue"][i] == "priority" }
+	}
+	cases := []struct {
+		id, experiment string
+		was            []Kind // the verdict on the rows as they are
+		change         func(s map[string][]string, x map[string][]float64)
+		want           Kind // the verdict on the changed rows
+	}{
+		{"Ch. I.1, BITONIC-SORT", "routing-compare", []Kind{Holds}, func(s map[string][]string, x map[string][]float64) {
+			set(x, "T", func(i int) bool { return s["router"][i] == "bitonic" && x["n"][i] == 6 }, func(i int) float64 { return x["T"][i] + 1 })
+		}, Contradicted},
+		{"Lemma I.1", "delay-sequences", []Kind{Holds, Loose}, func(_ map[string][]string, x map[string][]float64) {
+			x["d_load"][3] = x["T"][3] - 1
+		}, Contradicted},
+		{"Lemma I.4", "priority-load", []Kind{Holds}, func(_ map[string][]string, x map[string][]float64) {
+			set(x, "f_mean", func(i int) bool { return x["p"][i] == 2 }, func(i int) float64 { return x["f_mean"][i] + 0.1 })
+		}, Contradicted},
+		{"Lemma I.5", "delay-sequences", []Kind{Holds, Loose}, func(_ map[string][]string, x map[string][]float64) {
+			set(x, "x_fixed", every, func(i int) float64 { return 3 * x["n"][i] })
+		}, Contradicted},
+		{"Lemma I.6", "delay-sequences", []Kind{Holds, Loose}, func(_ map[string][]string, x map[string][]float64) {
+			set(x, "h_fixed", every, func(i int) float64 { return 100 * x["n"][i] })
+			set(x, "x_fixed", every, func(int) float64 { return 0 })
+		}, Contradicted},
+		{"Satz I.1", "valiant-tail", []Kind{Loose}, func(_ map[string][]string, x map[string][]float64) {
+			set(x, "T", every, func(i int) float64 { return 200 * x["n"][i] })
+		}, Contradicted},
+		{"Bem 1", "valiant-tail", []Kind{Holds, Contradicted}, func(s map[string][]string, x map[string][]float64) {
+			set(x, "T", func(i int) bool { return s["port"][i] == "all" }, func(i int) float64 { return 1 })
+		}, Holds},
+		{"Bem 1", "valiant-tail", []Kind{Holds, Contradicted}, func(s map[string][]string, x map[string][]float64) {
+			set(x, "T", func(i int) bool { return s["port"][i] == "all" }, func(i int) float64 { return 1000 })
+		}, Contradicted},
+		{"Bem 2", "relations", []Kind{Loose}, func(_ map[string][]string, x map[string][]float64) {
+			set(x, "T", every, func(i int) float64 { return 1000 * x["n"][i] * x["mu"][i] })
+		}, Contradicted},
+		{"Satz II.1", "butterfly-tail", []Kind{Loose}, func(_ map[string][]string, x map[string][]float64) {
+			set(x, "T", every, func(i int) float64 { return 200 * x["n"][i] })
+		}, Contradicted},
+		{"Satz II.2, proof", "replication-loss", []Kind{Holds, Loose}, func(_ map[string][]string, x map[string][]float64) {
+			set(x, "lost", every, func(i int) float64 { return x["messages"][i] })
+		}, Contradicted},
+		{"Satz II.2, proof", "replication-rare", []Kind{Holds, Loose}, func(_ map[string][]string, x map[string][]float64) {
+			set(x, "loss", every, func(int) float64 { return 0.5 })
+			set(x, "se", every, func(int) float64 { return 0 })
+		}, Contradicted},
+		{"Satz II.2", "replication-loss", []Kind{Holds, Loose}, func(_ map[string][]string, x map[string][]float64) {
+			set(x, "lost", every, func(int) float64 { return 1 })
+		}, Contradicted},
+		{"Ch. III.1, detours", "detour-existence", []Kind{Holds, Loose}, func(_ map[string][]string, x map[string][]float64) {
+			set(x, "no_detour", every, func(int) float64 { return 1 })
+		}, Contradicted},
+		{"Lemma III.1 (III.1)", "matching", []Kind{Holds, Loose}, func(_ map[string][]string, x map[string][]float64) {
+			set(x, "ok", every, func(int) float64 { return 0 })
+		}, Contradicted},
+		{"Lemma III.1 (III.1)", "matching", []Kind{Holds, Loose}, func(s map[string][]string, x map[string][]float64) {
+			set(x, "gamma", func(i int) bool { return s["detours"][i] == "heuristic" && x["ok"][i] == 1 }, func(int) float64 { return 2 })
+		}, Contradicted},
+		{"Bem (III.1)", "faulty-bitonic", []Kind{Holds, Contradicted}, func(_ map[string][]string, x map[string][]float64) {
+			set(x, "max_step", every, func(i int) float64 { return x["gamma"][i] + 2 })
+			set(x, "T", every, func(int) float64 { return 1 })
+		}, Holds},
+		{"Bem (III.1)", "faulty-bitonic", []Kind{Holds, Contradicted}, func(s map[string][]string, x map[string][]float64) {
+			set(x, "max_step", func(i int) bool { return s["port"][i] == "all" }, func(i int) float64 { return x["gamma"][i] + 3 })
+		}, Contradicted},
+		{"Lemma III.1 (III.2)", "faulty-valiant", []Kind{Holds}, func(s map[string][]string, x map[string][]float64) {
+			set(x, "lockstep", thesis(s), func(int) float64 { return 0 })
+		}, Contradicted},
+		{"Ch. III.2, d·T = 𝒯", "faulty-valiant", []Kind{Contradicted}, func(_ map[string][]string, x map[string][]float64) {
+			set(x, "T", every, func(i int) float64 { return x["d"][i] * x["T_intact"][i] })
+		}, Holds},
+		{"Satz III.1", "faulty-valiant", []Kind{Holds}, func(s map[string][]string, x map[string][]float64) {
+			set(x, "T", thesis(s), func(i int) float64 { return x["d"][i]*x["T_intact"][i] + 1 })
+		}, Contradicted},
+		{"Satz III.2", "faulty-valiant", []Kind{Holds}, func(s map[string][]string, x map[string][]float64) {
+			set(x, "T", func(i int) bool { return thesis(s)(i) && s["confluent"][i] == "edge" }, func(i int) float64 { return x["d"][i]*x["T_intact"][i] + 1 })
+		}, Contradicted},
+	}
+	for _, c := range cases {
+		t.Run(c.id+"/"+c.experiment, func(t *testing.T) {
+			v := judged(t, c.id, c.experiment, nil)
+			if !slices.Contains(c.was, v.Kind) || v.Measured == "" || v.Why == "" {
+				t.Fatalf("on the rows as they are: %s (%s; %s), want one of %v", v.Kind, v.Measured, v.Why, c.was)
+			}
+			if got := judged(t, c.id, c.experiment, c.change); got.Kind != c.want {
+				t.Errorf("on the changed rows: %s (%s), want %s", got.Kind, got.Why, c.want)
+			}
+		})
+	}
+}
+
+func TestLemmaII2AndFig7(t *testing.T) {
+	for _, id := range []string{"Lemma II.2", "Abb. 7"} {
+		if v := byID(t, id).Judge(results); v.Kind != Holds {
+			t.Errorf("%s: %s (%s), want holds", id, v.Kind, v.Why)
+		}
+	}
+}
+
+func TestCollectives(t *testing.T) {
+	cs, err := Collectives(results)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cs) == 0 {
+		t.Fatal("no collective")
+	}
+	for _, c := range cs {
+		if len(c.Below) > 0 || !strings.HasPrefix(c.Verdict(), "never below") {
+			t.Errorf("%s %s: %s", c.Op, c.Algo, c.Verdict())
+		}
+	}
+	edit = func(e, _ string, _ map[string][]string, x map[string][]float64) {
+		x["rho"][0] = x["bound_steps"][0] - 1
+	}
+	defer func() { edit = nil }()
+	cs, err = Collectives(results)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cs[0].Below) != 1 || !strings.HasPrefix(cs[0].Verdict(), "contradicts") {
+		t.Errorf("ρ below its bound: %s %s: %s", cs[0].Op, cs[0].Algo, cs[0].Verdict())
+	}
+}
+
+// TestDamaged: a part file changed after it was written gives "not
+// measured" naming the file.
+func TestDamaged(t *testing.T) {
+	dir := copyExperiment(t, "valiant-tail", false)
+	parts, err := filepath.Glob(filepath.Join(dir, "valiant-tail", "trials", "*", "*.parquet"))
+	if err != nil || len(parts) == 0 {
+		t.Fatalf("no part file (%v)", err)
+	}
+	b, err := os.ReadFile(parts[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	b[len(b)/2] ^= 0xff
+	if err := os.WriteFile(parts[0], b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	v := byID(t, "Satz I.1").Judge(dir)
+	if v.Kind != NotMeasured || !strings.Contains(v.Why, filepath.Base(parts[0])) {
+		t.Errorf("%s (%s), want not measured naming %s", v.Kind, v.Why, parts[0])
+	}
+}
+
+// TestNotMeasured: a missing or incomplete experiment gives "not measured"
+// and the report is still written.
+func TestNotMeasured(t *testing.T) {
+	for _, incomplete := range []bool{false, true} {
+		dir := t.TempDir()
+		if incomplete {
+			dir = copyExperiment(t, "valiant-tail", true)
+		}
+		v := byID(t, "Satz I.1").Judge(dir)
+		if v.Kind != NotMeasured || !strings.HasPrefix(v.Why, "not measured: ") {
+			t.Errorf("incomplete=%v: %s (%s), want not measured", incomplete, v.Kind, v.Why)
+		}
+		if incomplete && !strings.Contains(v.Why, "manifest") {
+			t.Errorf("the reason does not name the missing manifest: %s", v.Why)
+		}
+		var b bytes.Buffer
+		if err := Write(&b, Header{Results: dir, Command: "hyperroute report", Harness: dataset.CurrentProvenance()}); err != nil {
+			t.Fatal(err)
+		}
+		if n := strings.Count(b.String(), "**not measured**"); n < len(Statements)-1 {
+			t.Errorf("incomplete=%v: %d statements not measured, want at least %d", incomplete, n, len(Statements)-1)
+		}
+	}
+}
+
+func TestWrite(t *testing.T) {
+	var b bytes.Buffer
+	if err := Write(&b, Header{Results: results, Command: "hyperroute report --results R", Harness: dataset.CurrentProvenance()}); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	for _, s := range Statements {
+		if !strings.Contains(out, "| **"+s.ID+"**: ") {
+			t.Errorf("the report has no row for %s", s.ID)
+		}
+	}
+	for _, u := range Unchecked {
+		if !strings.Contains(out, "- Not checked here: **"+u.ID+"**, ") {
+			t.Errorf("the report does not say %s is not checked", u.ID)
+		}
+	}
+	for _, want := range []string{"`hyperroute report --results R`", "## Chapter III", "[t-tail.png](t-tail.png)", "[delayseq-n6.png](delayseq-n6.png)", "| oab | binomial |", "| valiant-tail | default | 30 | 1988 |"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the report lacks %q", want)
+		}
+	}
+}
+
+// TestLemmaII2Rejects: a law rejected at one priority contradicts Lemma II.2.
+func TestLemmaII2Rejects(t *testing.T) {
+	real := loadLaws
+	defer func() { loadLaws = real }()
+	loadLaws = func(dir string) ([]plots.LoadLaw, error) {
+		laws, err := real(dir)
+		if err == nil && len(laws) > 0 {
+			laws[0].LeastPValue = Alpha / float64(10*laws[0].Priorities)
+		}
+		return laws, err
+	}
+	if v := byID(t, "Lemma II.2").Judge(results); v.Kind != Contradicted {
+		t.Errorf("%s (%s), want contradicted", v.Kind, v.Why)
+	}
+}
+
+// TestSamplingError: a proportion above the bound counts against it only
+// beyond its confidence interval.
+func TestSamplingError(t *testing.T) {
+	for _, c := range []struct {
+		k, N  int
+		bound float64
+		want  Kind
+	}{
+		{1, 10, 0.05, Holds},         // 0.1 > 0.05, interval from 0.0005
+		{8, 100, 0.02, Contradicted}, // 0.08 > 0.02, interval from 0.03
+		{0, 100, 0.5, Holds},
+		{10, 100, 0.5, Loose},
+	} {
+		if v := bounded([]point{proportion("p", c.k, c.N, c.bound)}); v.Kind != c.want {
+			t.Errorf("%d of %d against %g: %s (%s), want %s", c.k, c.N, c.bound, v.Kind, v.Why, c.want)
+		}
+	}
+}
+
+// TestFigureFiles: the figure file each statement links is one that
+// hyperroute figures writes from the same results.
+func TestFigureFiles(t *testing.T) {
+	out := t.TempDir()
+	drawn := map[string]bool{}
+	for _, s := range Statements {
+		i := slices.IndexFunc(plots.Figures, func(f plots.Figure) bool { return f.Name == s.Figure })
+		if i < 0 {
+			t.Fatalf("%s: no figure %s", s.ID, s.Figure)
+		}
+		if !drawn[s.Figure] {
+			if _, err := plots.Figures[i].Draw(results, out); err != nil {
+				t.Fatalf("%s: %v", s.Figure, err)
+			}
+			drawn[s.Figure] = true
+		}
+		files := s.Judge(results).Files
+		if files == nil {
+			files = []string{s.Figure + ".png"}
+		}
+		for _, f := range files {
+			if _, err := os.Stat(filepath.Join(out, f)); err != nil {
+				t.Errorf("%s links %s, which figures did not write: %v", s.ID, f, err)
+			}
+		}
+	}
+}
+
+// TestReportFigures: written to a file, the report shows the figures
+// beside it under what they show, templated names included.
+func TestReportFigures(t *testing.T) {
+	dir := t.TempDir()
+	for _, f := range []string{"t-tail.png", "delayseq-n10.png", "delayseq-n6.png", "other.png"} {
+		if err := os.WriteFile(filepath.Join(dir, f), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	path := filepath.Join(dir, "README.md")
+	if err := Report(results, path, "hyperroute report", nil); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"**t-tail**: CCDF of T/n", "![t-tail](t-tail.png)", "**delayseq-n6**: CCDF of Σx", "![other.png](other.png)"} {
+		if !strings.Contains(string(b), want) {
+			t.Errorf("the report lacks %q", want)
+		}
+	}
+	if i, j := strings.Index(string(b), "![delayseq-n6]"), strings.Index(string(b), "![delayseq-n10]"); i < 0 || j < i {
+		t.Errorf("delayseq-n6 at %d, delayseq-n10 at %d: want n = 6 first", i, j)
+	}
+}

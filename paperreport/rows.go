@@ -1,0 +1,184 @@
+package paperreport
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"math"
+	"os"
+	"path/filepath"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+
+	"github.com/hyperroute/hyperroute/dataset"
+	"github.com/hyperroute/hyperroute/summary"
+)
+
+// rows is a table of one experiment, read with dataset.ReadDataset, which
+// refuses incomplete and damaged runs. Columns are read by name; the
+// first error sticks and err reports it.
+type rows struct {
+	tbl   arrow.Table
+	where string
+	err   error
+}
+
+// readRows reads DIR/experiment/table, calls use with it and releases it.
+func readRows(dir, experiment, table string, use func(r *rows) error) error {
+	where := filepath.Join(dir, experiment, table)
+	if _, err := os.Stat(where); errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("experiment %s has not been run into %s (no %s)", experiment, dir, where)
+	}
+	tbl, err := dataset.ReadDataset(dir, experiment, table)
+	if err != nil {
+		return err
+	}
+	defer tbl.Release()
+	r := &rows{tbl: tbl, where: where}
+	if err := use(r); err != nil {
+		return err
+	}
+	return r.err
+}
+
+// len returns the number of rows.
+func (r *rows) len() int { return int(r.tbl.NumRows()) }
+
+// column returns the chunks of the column named name.
+func (r *rows) column(name string) []arrow.Array {
+	if r.err != nil {
+		return nil
+	}
+	idx := r.tbl.Schema().FieldIndices(name)
+	if len(idx) != 1 {
+		r.err = fmt.Errorf("%s: no column %q", r.where, name)
+		return nil
+	}
+	return r.tbl.Column(idx[0]).Data().Chunks()
+}
+
+// num returns a column of numbers or booleans (0, 1) as float64, NaN for
+// null.
+func (r *rows) num(name string) []float64 {
+	out := make([]float64, 0, r.len())
+	for _, a := range r.column(name) {
+		for i := range a.Len() {
+			if a.IsNull(i) {
+				out = append(out, math.NaN())
+				continue
+			}
+			x, ok := value(a, i)
+			if !ok {
+				r.err = fmt.Errorf("%s: column %q is not numeric", r.where, name)
+				return nil
+			}
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// value returns element i of a, which is not null, as a number: directly
+// for the types the results tables use, through summary.Number otherwise.
+func value(a arrow.Array, i int) (float64, bool) {
+	switch a := a.(type) {
+	case *array.Int32:
+		return float64(a.Value(i)), true
+	case *array.Int64:
+		return float64(a.Value(i)), true
+	case *array.Float64:
+		return a.Value(i), true
+	case *array.Boolean:
+		if a.Value(i) {
+			return 1, true
+		}
+		return 0, true
+	}
+	return summary.Number(a.GetOneForMarshal(i))
+}
+
+// str returns a column as text; equal values share one string.
+func (r *rows) str(name string) []string {
+	out := make([]string, 0, r.len())
+	seen := map[string]string{}
+	for _, a := range r.column(name) {
+		for i := range a.Len() {
+			v := a.ValueStr(i)
+			if s, ok := seen[v]; ok {
+				v = s
+			} else {
+				seen[v] = v
+			}
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// edit, if set, changes the columns trialsOf has read before they are
+// judged: the tests tamper with the rows through it.
+var edit func(experiment, table string, s map[string][]string, x map[string][]float64)
+
+// trialsOf reads the named text and number columns of
+// DIR/experiment/table; a table without rows is an error.
+func trialsOf(dir, experiment, table string, texts, nums []string) (s map[string][]string, x map[string][]float64, err error) {
+	s, x = map[string][]string{}, map[string][]float64{}
+	err = readRows(dir, experiment, table, func(r *rows) error {
+		for _, c := range texts {
+			s[c] = r.str(c)
+		}
+		for _, c := range nums {
+			x[c] = r.num(c)
+		}
+		if r.err == nil && r.len() == 0 {
+			return fmt.Errorf("%s: no rows", r.where)
+		}
+		return nil
+	})
+	if err == nil && edit != nil {
+		edit(experiment, table, s, x)
+	}
+	return s, x, err
+}
+
+// counts says how many trials each point has: "200 trials each" or
+// "150 … 200 trials per point".
+func counts[K comparable](per map[K]int) string {
+	lo, hi := math.MaxInt, 0
+	for _, c := range per {
+		lo, hi = min(lo, c), max(hi, c)
+	}
+	if lo == hi {
+		return fmt.Sprintf("%d trials each", lo)
+	}
+	return fmt.Sprintf("%d … %d trials per point", lo, hi)
+}
+
+// byN groups the values of column col by n.
+func byN(x map[string][]float64, col string, keep func(i int) bool) map[int][]float64 {
+	out := map[int][]float64{}
+	for i, v := range x[col] {
+		if keep == nil || keep(i) {
+			out[int(x["n"][i])] = append(out[int(x["n"][i])], v)
+		}
+	}
+	return out
+}
+
+// lens returns the sizes of the samples.
+func lens[K comparable](m map[K][]float64) map[K]int {
+	out := map[K]int{}
+	for k, xs := range m {
+		out[k] = len(xs)
+	}
+	return out
+}
+
+// b2i is 1 for true, 0 for false.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
