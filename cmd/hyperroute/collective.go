@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -52,10 +53,7 @@ func runCollective(args []string, stdout, stderr io.Writer) error {
 	if c.Algo = *algo; c.Algo == "" {
 		c.Algo = collectives.Names(c.Op)[0]
 	}
-	if err := c.Validate(); err != nil {
-		return usageError{err}
-	}
-	if err := f.Validate(c); err != nil {
+	if err := cmp.Or(c.Validate(), f.Validate(c)); err != nil {
 		return usageError{err}
 	}
 	if err := c.CheckMemory(routers.AvailableMemory()); err != nil {
