@@ -7,16 +7,19 @@ import (
 	"github.com/hyperroute/hyperroute/stats"
 )
 
-// replicationThresholdNumbers draws ReplicationThreshold and adds to its
-// notes the numbers its caption would quote (thresholdNotes).
-func replicationThresholdNumbers(dir, out string) (Output, error) {
-	o, err := ReplicationThreshold(dir, out)
-	if err != nil {
+// withNotes returns draw with the notes of notes(dir) added to its
+// output: the numbers its caption in figures/README.md would quote,
+// computed from the rows the figure plots.
+func withNotes(draw func(dir, out string) (Output, error), notes func(dir string) ([]string, error)) func(dir, out string) (Output, error) {
+	return func(dir, out string) (Output, error) {
+		o, err := draw(dir, out)
+		if err != nil {
+			return o, err
+		}
+		more, err := notes(dir)
+		o.Notes = append(o.Notes, more...)
 		return o, err
 	}
-	more, err := thresholdNotes(dir)
-	o.Notes = append(o.Notes, more...)
-	return o, err
 }
 
 // thresholdNotes gives, per n of replication-loss, the numbers the caption
