@@ -287,3 +287,35 @@ func TestDetourNotes(t *testing.T) {
 		}
 	}
 }
+
+// TestClosedFormNotes checks the note of the collectives figures: on
+// small runs, the rows with a closed form counted from the Parquet rows,
+// all equal to it; and on rows made up, one time off its closed form
+// counted and named.
+func TestClosedFormNotes(t *testing.T) {
+	dir := t.TempDir()
+	writeCollectives(t, dir)
+	for _, exp := range []string{"collectives-size", "collectives-scale"} {
+		with := 0
+		for _, r := range parquetRows(t, dir, exp, "collectives") {
+			if _, ok := r.num["closed"]; ok && !math.IsNaN(r.num["closed"]) {
+				with++
+			}
+		}
+		if with == 0 {
+			t.Fatalf("%s: no row with a closed form", exp)
+		}
+		wantNote(t, drawNamed(t, exp+"-<op>", dir), fmt.Sprintf("equals the closed form in %d of the %d rows with one", with, with))
+	}
+	rows := []collRow{
+		{op: "oab", algo: "binomial", time: 12, closed: 12},
+		{op: "oab", algo: "binomial", time: 13, closed: 12},
+		{op: "aas", algo: "dimex", time: 5, closed: math.NaN()},
+		{op: "aas", algo: "dimex", time: 7, closed: 7},
+	}
+	got := closedFormCounts(rows)
+	want := "the simulated time equals the closed form in 2 of the 3 rows with one; it differs for oab binomial"
+	if len(got) != 1 || got[0] != want {
+		t.Errorf("notes %q, want %q", got, want)
+	}
+}
