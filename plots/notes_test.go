@@ -319,3 +319,38 @@ func TestClosedFormNotes(t *testing.T) {
 		t.Errorf("notes %q, want %q", got, want)
 	}
 }
+
+// TestHubGreedyDilations checks what the caption of thesis-fig7 says of
+// the greedy node-confluent dilation over the n the figure draws: about
+// c = 0 it equals the least, 2n + 1; about c = 2^n − 1 it is 2n + 2.
+func TestHubGreedyDilations(t *testing.T) {
+	rows, err := hubDilations(10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rows {
+		if r.Zero != 2*r.N+1 || r.Ones != 2*r.N+2 {
+			t.Errorf("n = %d: greedy %d about 0 and %d about 2^n−1, want %d and %d", r.N, r.Zero, r.Ones, 2*r.N+1, 2*r.N+2)
+		}
+	}
+	if len(rows) != 8 {
+		t.Errorf("%d rows, want n = 3 … 10", len(rows))
+	}
+}
+
+// TestThresholdCaptionFormulas checks what the caption of
+// replication-threshold says of the curves that are formulas, for
+// n = 3 … 16: the q at which 2(nq)^n = 1% lies below the exact q of n
+// copies (the bracket's upper end), Theorem II.2's q below that, and one
+// copy's exact q more than a factor 10 below the exact q of n copies.
+func TestThresholdCaptionFormulas(t *testing.T) {
+	for n := 3; n <= 16; n++ {
+		exact := stats.InvertQ(func(q float64) float64 { _, h := stats.MeanMessageLoss(n, 1, q); return h }, lossLevel)
+		bound := math.Pow(lossLevel/2, 1/float64(n)) / float64(n)
+		theorem := stats.TheoremII2MaxQ(n, -math.Log(lossLevel/2)/float64(n))
+		one := stats.InvertQ(func(q float64) float64 { return stats.ValiantLoss(n, q) }, lossLevel)
+		if !(theorem < bound && bound < exact && 10*one < exact) {
+			t.Errorf("n=%d: Theorem II.2 %v, bound %v, exact %v, one copy %v", n, theorem, bound, exact, one)
+		}
+	}
+}
