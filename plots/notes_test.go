@@ -1,6 +1,7 @@
 package plots
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"path/filepath"
@@ -353,4 +354,23 @@ func TestThresholdCaptionFormulas(t *testing.T) {
 			t.Errorf("n=%d: Theorem II.2 %v, bound %v, exact %v, one copy %v", n, theorem, bound, exact, one)
 		}
 	}
+}
+
+// TestButterflyLoadsNote checks the note of butterfly-loads on a small
+// run: at the largest n, the number of priorities tested and the smallest
+// of their p-values (loadLawTests, tested on its own in TestLoadLawTests),
+// alone and times that number.
+func TestButterflyLoadsNote(t *testing.T) {
+	dir := t.TempDir()
+	runSpecs(t, dir, chapterIISpecs[1])
+	rows, err := readLoadCounts(dir, "butterfly-loads")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows = slices.DeleteFunc(rows, func(r loadCount) bool { return r.N != 5 })
+	tests := loadLawTests(rows, 5)
+	least := slices.MinFunc(tests, func(a, b lawTest) int { return cmp.Compare(a.PValue, b.PValue) })
+	want := fmt.Sprintf("n=5: f(p, w) against Bin(N, 1/N) at %d priorities, smallest p-value %.3g (p=%d), times %d: %.3g",
+		len(tests), least.PValue, least.P, len(tests), math.Min(least.PValue*float64(len(tests)), 1))
+	wantNote(t, drawNamed(t, "butterfly-loads", dir), want)
 }
