@@ -78,7 +78,7 @@ func ButterflyTime(dir, out string) (Output, error) {
 	p.Y.Min, p.Y.Max = 0, 1.35*p.Y.Max
 	p.Legend.Top = true
 	o.Files, err = savePlot(out, "butterfly-time", p)
-	return o, err
+	return addNotes(o, err, dir, butterflyTimeNotes)
 }
 
 // ButterflyTail draws the tail of disjoint's run time T = T1 + T2 (phases
@@ -147,7 +147,7 @@ func ButterflyTail(dir, out string) (Output, error) {
 	logXDecades(p, xlo, xhi)
 	logYDecades(p, ylo, 1)
 	o.Files, err = savePlot(out, "butterfly-tail", p)
-	return o, err
+	return addNotes(o, err, dir, butterflyTailNotes)
 }
 
 // restrictCopies keeps the rows of the priority discipline, random

@@ -7,16 +7,23 @@ import (
 	"github.com/hyperroute/hyperroute/stats"
 )
 
+// addNotes returns o with the notes of notes(dir) added, the numbers
+// the figure's caption in figures/README.md would quote, computed from the
+// rows the figure plots; or o and err if drawing failed.
+func addNotes(o Output, err error, dir string, notes func(dir string) ([]string, error)) (Output, error) {
+	if err != nil {
+		return o, err
+	}
+	more, err := notes(dir)
+	o.Notes = append(o.Notes, more...)
+	return o, err
+}
+
 // replicationThresholdNumbers draws ReplicationThreshold and adds to its
 // notes the numbers its caption would quote (thresholdNotes).
 func replicationThresholdNumbers(dir, out string) (Output, error) {
 	o, err := ReplicationThreshold(dir, out)
-	if err != nil {
-		return o, err
-	}
-	more, err := thresholdNotes(dir)
-	o.Notes = append(o.Notes, more...)
-	return o, err
+	return addNotes(o, err, dir, thresholdNotes)
 }
 
 // thresholdNotes gives, per n of replication-loss, the numbers the caption

@@ -131,7 +131,7 @@ func collectiveSweep(dir, out, experiment, xLabel string, x func(collRow) float6
 	if len(o.Files) == 0 {
 		return o, fmt.Errorf("%s: no rows", experiment)
 	}
-	return o, nil
+	return addNotes(o, nil, dir, closedFormNotes(experiment))
 }
 
 // preferredModels keeps, per operation, algorithm and network, the rows

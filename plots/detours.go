@@ -136,7 +136,7 @@ func DetourExistence(dir, out string) (Output, error) {
 		o.Notes = append(o.Notes, fmt.Sprintf("left out %d points without such a trial from the log axis", zeros))
 	}
 	o.Files, err = savePlot(out, "detour-existence", p)
-	return o, err
+	return addNotes(o, err, dir, detourExistenceNotes)
 }
 
 // Matching draws, from matching/trials, three panels (thesis Ch. III.1):
@@ -212,7 +212,7 @@ func Matching(dir, out string) (Output, error) {
 		o.Notes = append(o.Notes, fmt.Sprintf("left out %d points without a failed matching from the log axis", zeros))
 	}
 	o.Files, err = saveStack(out, "matching", fails, gammas, dist)
-	return o, err
+	return addNotes(o, err, dir, matchingNotes)
 }
 
 // gammaDistribution draws, for the trials at n and q, the share of each

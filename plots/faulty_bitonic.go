@@ -128,5 +128,5 @@ func FaultyBitonic(dir, out string) (Output, error) {
 	logX(total, qs[0]/1.5, qs[len(qs)-1]*1.5)
 	total.Y.Min, total.Y.Max = 0, 1.1*total.Y.Max
 	o.Files, err = saveStack(out, "faulty-bitonic", step, total)
-	return o, err
+	return addNotes(o, err, dir, faultyBitonicNotes)
 }

@@ -203,5 +203,5 @@ func ReplicationLoss(dir, out string) (Output, error) {
 		o.Notes = append(o.Notes, fmt.Sprintf("left out %d points without a lost message from the log axis", zeros))
 	}
 	o.Files, err = saveStack(out, "replication-loss", panels...)
-	return o, err
+	return addNotes(o, err, dir, replicationLossNotes)
 }

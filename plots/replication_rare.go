@@ -111,7 +111,7 @@ func ReplicationRare(dir, out string) (Output, error) {
 		o.Notes = append(o.Notes, fmt.Sprintf("%d estimates stopped at their trial limit before their rse", open))
 	}
 	o.Files, err = saveStack(out, "replication-rare", panels...)
-	return o, err
+	return addNotes(o, err, dir, replicationRareNotes)
 }
 
 // rareSeries is one series of a panel of ReplicationRare: its estimates
