@@ -2,6 +2,7 @@ package dataset
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"io/fs"
 	"maps"
@@ -279,6 +280,9 @@ func listParts(root string) ([]partFile, error) {
 		parts = append(parts, pf)
 		return nil
 	})
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("%s: %w (no such run, or it has no table %s)", root, fs.ErrNotExist, filepath.Base(root))
+	}
 	if err != nil {
 		return nil, fmt.Errorf("dataset: %w", err)
 	}

@@ -46,7 +46,9 @@ type Report struct {
 // holds neither a manifest nor tables of part files.
 func Verify(dir, experiment string) (Report, error) {
 	root := filepath.Join(dir, experiment)
-	if st, err := os.Stat(root); err != nil {
+	if st, err := os.Stat(root); errors.Is(err, fs.ErrNotExist) {
+		return Report{}, fmt.Errorf("%s: no such run directory", root)
+	} else if err != nil {
 		return Report{}, err
 	} else if !st.IsDir() {
 		return Report{}, fmt.Errorf("%s is not a directory", root)

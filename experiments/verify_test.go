@@ -301,7 +301,7 @@ func TestVerifyBadInput(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, tc := range []struct{ dir, exp, want string }{
-		{dir, "nope", "no such file or directory"},
+		{dir, "nope", "no such run directory"},
 		{filepath.Join(dir, "r"), dataset.ManifestName, "is not a directory"},
 		{dir, "empty", "is not an experiment directory"},
 		{filepath.Dir(dir), filepath.Base(dir), "is not an experiment directory"},

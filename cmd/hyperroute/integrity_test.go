@@ -22,7 +22,7 @@ func TestRefusals(t *testing.T) {
 		{[]string{"collective", "--op", "aab", "--algo", "dimex", "--p", "65536"}, "carries at least 4294901760 blocks"},
 		{[]string{"run", "valiant-tail", "--out", dir, "--memory", "99999999999999"}, "memory=99999999999999: want MiB"},
 		{[]string{"merge", filepath.Join(dir, "nonexistent")}, "no such file or directory"},
-		{[]string{"summary", filepath.Join(dir, "nonexistent")}, "no such file or directory"},
+		{[]string{"summary", filepath.Join(dir, "nonexistent")}, "file does not exist (no such run, or it has no table trials)"},
 		{[]string{"figures", "--results", filepath.Join(dir, "nonexistent")}, "not a results directory"},
 	} {
 		code, _, stderr := cli(tc.args...)

@@ -104,7 +104,7 @@ func TestVerifyBadInput(t *testing.T) {
 		{[]string{"verify"}, "hyperroute verify: want DIR/EXPERIMENT, got 0 arguments"},
 		{[]string{"verify", res, res}, "hyperroute verify: want DIR/EXPERIMENT, got 2 arguments"},
 		{[]string{"verify", "."}, `hyperroute verify: "." does not name an experiment directory`},
-		{[]string{"verify", filepath.Join(res, "nope")}, "hyperroute verify: stat " + filepath.Join(res, "nope") + ": no such file or directory"},
+		{[]string{"verify", filepath.Join(res, "nope")}, "hyperroute verify: " + filepath.Join(res, "nope") + ": no such run directory"},
 		{[]string{"verify", file}, "hyperroute verify: " + file + " is not a directory"},
 		{[]string{"verify", res}, "hyperroute verify: " + res + " is not an experiment directory"},
 		{[]string{"verify", filepath.Join(res, "small"), "--bogus"}, "hyperroute verify: flag provided but not defined: -bogus"},
