@@ -33,8 +33,7 @@
 //     messages lost on a faulty cube against q and against the data sent
 //     per message (n copies, m-of-n pieces, one copy), and the q at which 1%
 //     are lost, beside the exact brackets, the thesis' bound and Theorem
-//     II.2 (Ch. II.5); replicationThresholdNumbers draws the last and notes
-//     the numbers of its caption.
+//     II.2 (Ch. II.5).
 //   - ReplicationRare: the estimated probability that a message is lost
 //     (package lossest) with ±2 standard errors on the exact brackets and
 //     the thesis' bound, down to losses no simulated trial sees (Ch. II.5).
@@ -90,7 +89,9 @@
 // Liberation Serif at 8 pt, the Okabe–Ito colours, bounds in grey. A log
 // axis never receives a zero: such rows are left out and the Output notes
 // say how many. Rows whose grid parameters differ from what a figure
-// compares (another port model, say) are left out with a note as well. The
+// compares (another port model, say) are left out with a note as well.
+// Notes also give the numbers a caption would quote (figures/README.md
+// quotes none), computed from the rows the figure plots. The
 // PDF files carry their text as glyph outlines, because the PDF backend
 // cannot encode Greek letters or ≥.
 package plots
