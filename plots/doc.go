@@ -33,7 +33,8 @@
 //     messages lost on a faulty cube against q and against the data sent
 //     per message (n copies, m-of-n pieces, one copy), and the q at which 1%
 //     are lost, beside the exact brackets, the thesis' bound and Theorem
-//     II.2 (Ch. II.5).
+//     II.2 (Ch. II.5); replicationThresholdNumbers draws the last with the
+//     numbers of its caption in its notes.
 //   - ReplicationRare: the estimated probability that a message is lost
 //     (package lossest) with ±2 standard errors on the exact brackets and
 //     the thesis' bound, down to losses no simulated trial sees (Ch. II.5).
