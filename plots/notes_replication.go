@@ -33,20 +33,7 @@ func replicationLossNotes(dir string) ([]string, error) {
 		if len(gaps) > 0 {
 			notes = append(notes, fmt.Sprintf("n=%d: 2(nq)^n over the exact loss of n copies, orders of magnitude: %s", n, strings.Join(gaps, ", ")))
 		}
-		series := []struct {
-			name, router string
-			pieces       int
-		}{{"1 copy (Valiant)", "valiant", 1}}
-		for _, m := range shownPieces(n) {
-			name := "n copies"
-			if m > 1 {
-				name = fmt.Sprintf("m = %d of n pieces", m)
-			}
-			series = append(series, struct {
-				name, router string
-				pieces       int
-			}{name, "disjoint", m})
-		}
+		series := seriesOfLoss(n)
 		for _, s := range series {
 			drawn, inHi, inLo := 0, 0, 0
 			for _, l := range pts {

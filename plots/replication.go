@@ -127,22 +127,7 @@ func ReplicationLoss(dir, out string) (Output, error) {
 			}
 		}
 		ylo = math.Max(decade(ylo)/100, 1e-12)
-		series := []struct {
-			name   string
-			router string
-			pieces int
-		}{{"1 copy (Valiant)", "valiant", 1}}
-		for _, m := range shownPieces(n) {
-			name := "n copies"
-			if m > 1 {
-				name = fmt.Sprintf("m = %d of n pieces", m)
-			}
-			series = append(series, struct {
-				name   string
-				router string
-				pieces int
-			}{name, "disjoint", m})
-		}
+		series := seriesOfLoss(n)
 		for si, s := range series {
 			c := colour(si)
 			var exactHi, exactLo func(float64) float64
@@ -204,4 +189,25 @@ func ReplicationLoss(dir, out string) (Output, error) {
 	}
 	o.Files, err = saveStack(out, "replication-loss", panels...)
 	return addNotes(o, err, dir, replicationLossNotes)
+}
+
+// lossSeries is one series of replication-loss: a router and the pieces
+// that rebuild a message.
+type lossSeries struct {
+	name, router string
+	pieces       int
+}
+
+// seriesOfLoss returns the series replication-loss draws at n: one Valiant
+// copy, n copies and the m-of-n pieces shown.
+func seriesOfLoss(n int) []lossSeries {
+	series := []lossSeries{{"1 copy (Valiant)", "valiant", 1}}
+	for _, m := range shownPieces(n) {
+		name := "n copies"
+		if m > 1 {
+			name = fmt.Sprintf("m = %d of n pieces", m)
+		}
+		series = append(series, lossSeries{name, "disjoint", m})
+	}
+	return series
 }
