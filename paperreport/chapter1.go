@@ -202,11 +202,7 @@ func checkSatzI1(dir string) (Verdict, error) {
 		return notMeasured("valiant-tail has no single-port rows of router valiant"), nil
 	}
 	v := tail(samples, stats.TheoremI1Tail)
-	worst := 0.0
-	for n, ts := range samples {
-		worst = math.Max(worst, slices.Max(ts)/float64(n))
-	}
-	v.Measured = fmt.Sprintf("tail of T, single-port, n = %s (%s); largest T/n = %s", span(sortedKeys(samples)), counts(lens(samples)), num(worst))
+	v.Measured = fmt.Sprintf("tail of T, single-port, n = %s (%s); largest T/n = %s", span(sortedKeys(samples)), counts(lens(samples)), num(largestPerN(samples)))
 	return v, nil
 }
 
@@ -305,4 +301,13 @@ func checkBem2(dir string) (Verdict, error) {
 	}
 	v.Kind, v.Why = Loose, fmt.Sprintf("holds at every point for S = %d, R = 24(S + ln 18) = %s: no trial reaches T = R·μn; R is %s times the largest T/(μn) measured per point", bem2S, num(R), between(fmin, fmax))
 	return v, nil
+}
+
+// largestPerN returns the largest of the samples divided by their n.
+func largestPerN(samples map[int][]float64) float64 {
+	worst := 0.0
+	for n, ts := range samples {
+		worst = math.Max(worst, slices.Max(ts)/float64(n))
+	}
+	return worst
 }

@@ -3,7 +3,6 @@ package paperreport
 import (
 	"fmt"
 	"math"
-	"slices"
 	"strings"
 
 	"github.com/hyperroute/hyperroute/plots"
@@ -52,11 +51,7 @@ func checkSatzII1(dir string) (Verdict, error) {
 		return notMeasured("butterfly-tail has no rows of router disjoint with full routes, phases one after the other"), nil
 	}
 	v := tail(samples, stats.TheoremII1Tail)
-	worst := 0.0
-	for n, ts := range samples {
-		worst = math.Max(worst, slices.Max(ts)/float64(n))
-	}
-	v.Measured = fmt.Sprintf("tail of T, n copies, full routes, phases one after the other, n = %s (%s); largest T/n = %s", span(sortedKeys(samples)), counts(lens(samples)), num(worst))
+	v.Measured = fmt.Sprintf("tail of T, n copies, full routes, phases one after the other, n = %s (%s); largest T/n = %s", span(sortedKeys(samples)), counts(lens(samples)), num(largestPerN(samples)))
 	return v, nil
 }
 
