@@ -45,12 +45,12 @@ GRID = [
     ("q", "double", False),
     ("k", "int32", False),
     ("detours", "string", False),
-    ("pieces", "int32", False),
-    ("pipelined", "bool", False),
-    ("trim", "bool", False),
     ("confluent", "string", False),
     ("delivery", "string", False),
     ("detour-queue", "string", False),
+    ("pieces", "int32", False),
+    ("pipelined", "bool", False),
+    ("trim", "bool", False),
     ("reroute", "string", False),
 ]
 
