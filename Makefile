@@ -87,9 +87,10 @@ list-experiments:
 # into docs/paper/, beside docs/paper/README.md: every statement of the thesis
 # with the experiment and figure that check it and its verdict (hyperroute
 # report). A rerun skips the units that are done (files of another
-# build of the harness are refused: experiments/README.md). About 1.8
-# core-hours by the extrapolation in experiments/README.md (`hyperroute run
-# NAME --profile paper --dry-run` estimates each); not yet run end to end.
+# build of the harness are refused: experiments/README.md). Measured from an
+# empty results/paper on the 2-core box, shared with other jobs (it got 0.75
+# of a core on average): 1.22 core-hours of CPU, 1 h 37 min wall, at most
+# 2.7 GB resident (experiments/README.md, "The paper profile run end to end").
 # On a Slurm cluster: deploy/README.md, then make paper-figures.
 paper: build
 	$(MAKE) verify PROFILE=paper
