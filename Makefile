@@ -23,9 +23,9 @@ sim: build
 # experiment` runs valiant-tail, `make experiments` all of them, each with its
 # spec's small default, or with PROFILE=paper its paper profile (into
 # results/paper/, so that both can be kept; `make figures PROFILE=paper`
-# draws from there). The collectives-* specs run each grid point once and
-# have no profiles: they run as they are under any PROFILE. A rerun skips
-# what is done.
+# draws from there). The collectives-* specs run each grid point once;
+# collectives-size and collectives-bounds have no profiles and run as they
+# are under any PROFILE. A rerun skips what is done.
 EXPERIMENTS := valiant-tail routing-compare queue-disciplines priority-load relations delay-sequences \
 	butterfly-tail butterfly-loads replication-loss replication-rare detour-existence matching faulty-valiant \
 	adaptive-baselines collectives-size collectives-scale collectives-bounds faulty-bitonic
@@ -40,7 +40,7 @@ experiment: build
 
 experiments: build
 	@set -e; for e in $(EXPERIMENTS); do flags="$(RUN_FLAGS)"; \
-		case $$e in collectives-*) flags="--out $(RESULTS)$(if $(PROFILE),, --redo-stale --redo-changed)";; esac; \
+		case $$e in collectives-size | collectives-bounds) flags="--out $(RESULTS)$(if $(PROFILE),, --redo-stale --redo-changed)";; esac; \
 		echo "$(BIN) run $$e $$flags"; $(BIN) run $$e $$flags; done
 
 # Read every file of the experiments in $(RESULTS) and check it against its
@@ -158,6 +158,7 @@ notebooks: notebooks-setup experiments
 	$(VPY) notebooks/run.py --results $(RESULTS)
 
 # pyarrow/polars/DuckDB against the files and SCHEMA.md, SciPy against
-# `hyperroute bound`, Python summaries against `hyperroute summary`.
+# `hyperroute bound`, Python summaries against `hyperroute summary`; two
+# processes (pytest-xdist), one per core.
 pytest: notebooks-setup experiments
-	HYPERROUTE_RESULTS=$(abspath $(RESULTS)) HYPERROUTE_BIN=$(abspath $(BIN)) $(VPY) -m pytest notebooks/tests
+	HYPERROUTE_RESULTS=$(abspath $(RESULTS)) HYPERROUTE_BIN=$(abspath $(BIN)) $(VPY) -m pytest -n 2 notebooks/tests

@@ -176,7 +176,7 @@ func TestSearch(t *testing.T) {
 		})
 	})
 	rng := rand.New(rand.NewPCG(13, 4))
-	trials := 1500
+	trials := 400
 	if *searchLong {
 		trials = 20000
 		detourSystems(3, 2, func(y *faults.System) {
