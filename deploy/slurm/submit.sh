@@ -39,10 +39,12 @@ bin=${HYPERROUTE:-bin/hyperroute}
 export RESULTS=${RESULTS:-results${profile:+/$profile}}
 mkdir -p "$RESULTS/slurm"
 for e in "${exps[@]}"; do
-	n=$k then=merge
+	n=$k then=merge p=$profile
 	case $e in collectives-*) n=1 then=verify ;; esac
+	# As the Makefile: these two have no profiles and run as they are.
+	case $e in collectives-size | collectives-bounds) p= ;; esac
 	jid=$(SHARDS=$n sbatch --parsable --job-name="hr-$e" --array=0-$((n - 1)) --output="$RESULTS/slurm/$e-%A_%a.out" \
-		"$@" "$dir/run-array.sbatch" "$e" "$profile")
+		"$@" "$dir/run-array.sbatch" "$e" "$p")
 	jid=${jid%%;*}
 	mid=$(sbatch --parsable --job-name="hr-$then-$e" --dependency=afterok:"$jid" --kill-on-invalid-dep=yes \
 		--ntasks=1 --cpus-per-task=1 --mem=2G --time=30 --output="$RESULTS/slurm/$e-$then-%j.out" \
