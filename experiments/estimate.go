@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -22,8 +23,8 @@ type Estimate struct {
 	// cores.
 	CPU time.Duration
 	// Memory is the peak resident set at the given workers: the process
-	// after the calibration, and twice (GOGC) the workers' trials and the
-	// largest unit's rows.
+	// after the calibration, twice (GOGC) the workers' trials, and the
+	// runner's row builders, at the largest unit.
 	Memory int64
 	// Disk is the size of the part files, each rounded up to 4 KiB
 	// blocks as du counts them.
@@ -42,7 +43,6 @@ type Calibration struct {
 	PerTrial time.Duration // CPU per trial, its rows built and encoded
 	rows     map[string]float64
 	disk     map[string]float64 // encoded bytes per row
-	mem      map[string]float64 // Arrow bytes per row
 	empty    map[string]int64   // bytes of a file's fixed part
 	cpu      map[string]float64 // CPU nanoseconds per row, built and encoded
 	fileCPU  map[string]float64 // CPU nanoseconds per file
@@ -68,12 +68,7 @@ func (s *Spec) Estimate(workers int) (Estimate, error) {
 	start := cpuTime()
 	e := Estimate{Points: len(s.points), Rows: make(map[string]int64)}
 	m := s.Model
-	fam := func(p *Point) string {
-		if _, err := m.Param("router"); err == nil {
-			return p.Value("router")
-		}
-		return ""
-	}
+	fam := s.family()
 	type family struct{ lo, hi *Point }
 	families := make(map[string]*family)
 	for i := range s.points {
@@ -110,7 +105,7 @@ func (s *Spec) Estimate(workers int) (Estimate, error) {
 	trials := int64(s.Trials)
 	var peak int64
 	for _, u := range s.Units() {
-		var trialMem, rowMem, unitTrials int64
+		var trialMem, unitTrials int64
 		disk := make(map[string]float64)
 		empty := make(map[string]int64)
 		fileCPU := make(map[string]float64)
@@ -141,9 +136,6 @@ func (s *Spec) Estimate(workers int) (Estimate, error) {
 				}
 				disk[t] += float64(rows) * c.disk[t]
 				e.CPU += time.Duration(float64(rows) * c.cpu[t])
-				// The unit holds what its trials returned and the rows
-				// built from them until it is written: twice its rows.
-				rowMem += int64(2 * float64(rows) * c.mem[t])
 				empty[t] = max(empty[t], c.empty[t])
 				fileCPU[t] = max(fileCPU[t], c.fileCPU[t])
 			}
@@ -152,13 +144,67 @@ func (s *Spec) Estimate(workers int) (Estimate, error) {
 			e.Disk += blocks(empty[t] + int64(disk[t]))
 			e.CPU += time.Duration(fileCPU[t])
 		}
-		// The garbage collector lets the heap grow to twice what is live
-		// (GOGC=100).
-		peak = max(peak, 2*(trialMem*min(int64(workers), unitTrials)+rowMem))
+		// The workers run a trial each, and the garbage collector lets
+		// the heap grow to twice what is live (GOGC=100); per table, the
+		// row builders of a row group (bufferBytes, which counts twice a
+		// builder's rows already).
+		peak = max(peak, 2*trialMem*min(int64(workers), unitTrials)+s.bufferBytes(u, Unsharded))
 	}
 	e.Memory = base + peak
 	e.Took = cpuTime() - start
 	return e, nil
+}
+
+// maxFamilies bounds the families Estimate calibrates, two points each.
+const maxFamilies = 16
+
+// family returns the family of a point for Estimate: its values on the
+// axes along which the work does not change (the discipline of the
+// queues, the pattern, the router, …: what the work measure does not see,
+// the calibration must), if that makes at most maxFamilies; else its
+// router, or one family for a model without a router axis.
+func (s *Spec) family() func(p *Point) string {
+	values := func(p *Point, axes []string, but string) string {
+		var b strings.Builder
+		for _, a := range axes {
+			if a != but {
+				b.WriteString(a + "=" + p.Value(a) + " ")
+			}
+		}
+		return b.String()
+	}
+	all := s.Model.Axes()
+	var axes []string // along which the work does not change
+	for _, a := range all {
+		work := make(map[string]int64) // by the values on the other axes
+		same := true
+		for i := range s.points {
+			p := &s.points[i]
+			k := values(p, all, a)
+			if w, ok := work[k]; ok && w != s.Model.work(p.Config) {
+				same = false
+				break
+			}
+			work[k] = s.Model.work(p.Config)
+		}
+		if same {
+			axes = append(axes, a)
+		}
+	}
+	key := func(p *Point) string { return values(p, axes, "") }
+	seen := make(map[string]bool)
+	for i := range s.points {
+		seen[key(&s.points[i])] = true
+	}
+	if len(seen) <= maxFamilies {
+		return key
+	}
+	return func(p *Point) string {
+		if _, err := s.Model.Param("router"); err == nil {
+			return p.Value("router")
+		}
+		return ""
+	}
 }
 
 // costAt returns the CPU time in nanoseconds of a trial of work w, on the
@@ -181,11 +227,11 @@ func blocks(n int64) int64 { return (n + 4095) &^ 4095 }
 // trial that records no limited table (packet_trials, node_trials) until
 // calibTime of CPU or calibTrials, after an untimed warm-up trial 0; and
 // from trial 0, which records every table, the rows per recording trial;
-// from the rows of trial 0 and the timed trials, run again, the CPU time,
-// bytes on disk and bytes in memory per row of each table.
+// from the rows of trial 0 and the timed trials, run again, the CPU time
+// and bytes on disk per row of each table.
 func (s *Spec) calibrate(p *Point) (*Calibration, error) {
 	c := &Calibration{Point: p.String(), Work: s.Model.work(p.Config), rows: make(map[string]float64),
-		disk: make(map[string]float64), mem: make(map[string]float64), empty: make(map[string]int64),
+		disk: make(map[string]float64), empty: make(map[string]int64),
 		cpu: make(map[string]float64), fileCPU: make(map[string]float64)}
 	w := s.Model.NewWorker()
 	trial := func(i int) (any, error) {
@@ -249,13 +295,6 @@ func (s *Spec) calibrate(p *Point) (*Calibration, error) {
 			b.Release()
 		}
 		for _, b := range batches {
-			for _, col := range b.Columns() {
-				for _, buf := range col.Data().Buffers() {
-					if buf != nil {
-						c.mem[name] += float64(buf.Len())
-					}
-				}
-			}
 			b.Release()
 		}
 		if err = cmp.Or(err, errH); err != nil {
@@ -265,7 +304,6 @@ func (s *Spec) calibrate(p *Point) (*Calibration, error) {
 		if n >= 2 {
 			h := float64(n - n/2)
 			c.disk[name] = max(float64(size-halfSize)/h, 0)
-			c.mem[name] /= float64(n)
 			c.cpu[name] = max(float64(took-tookHalf)/h, 0)
 			c.fileCPU[name] = max(float64(took)-c.cpu[name]*float64(n), 0)
 		}
