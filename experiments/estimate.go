@@ -106,6 +106,7 @@ func (s *Spec) Estimate(workers int) (Estimate, error) {
 	var peak int64
 	for _, u := range s.Units() {
 		var trialMem, unitTrials int64
+		unitRows, trialRows := make(map[string]int64), make(map[string]int64)
 		disk := make(map[string]float64)
 		empty := make(map[string]int64)
 		fileCPU := make(map[string]float64)
@@ -130,6 +131,8 @@ func (s *Spec) Estimate(workers int) (Estimate, error) {
 					rows = int64(near.rows[t] * float64(s.recorded(t)) * float64(w) / float64(max(near.Work, 1)))
 				}
 				e.Rows[t] += rows
+				unitRows[t] += rows
+				trialRows[t] = max(trialRows[t], (rows+trials-1)/max(trials, 1))
 				c := hi
 				if _, ok := hi.disk[t]; !ok { // fewer than 2 rows
 					c = lo
@@ -140,15 +143,17 @@ func (s *Spec) Estimate(workers int) (Estimate, error) {
 				fileCPU[t] = max(fileCPU[t], c.fileCPU[t])
 			}
 		}
+		var buffers int64
 		for _, t := range s.Tables {
 			e.Disk += blocks(empty[t] + int64(disk[t]))
 			e.CPU += time.Duration(fileCPU[t])
+			buffers += builderBytes(m.table(t).Schema, unitRows[t], trialRows[t])
 		}
 		// The workers run a trial each, and the garbage collector lets
 		// the heap grow to twice what is live (GOGC=100); per table, the
-		// row builders of a row group (bufferBytes, which counts twice a
-		// builder's rows already).
-		peak = max(peak, 2*trialMem*min(int64(workers), unitTrials)+s.bufferBytes(u, Unsharded))
+		// row builders of a row group, of the rows estimated
+		// (builderBytes, which counts twice a builder's rows already).
+		peak = max(peak, 2*trialMem*min(int64(workers), unitTrials)+buffers)
 	}
 	e.Memory = base + peak
 	e.Took = cpuTime() - start

@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/apache/arrow-go/v18/arrow"
 )
 
 // TestCostAt checks the line through two calibrations and its fallback to
@@ -138,5 +140,20 @@ seed: 5
 	}
 	if len(e.Calibrated) != 4 {
 		t.Errorf("18 families: %d points calibrated, want 4 (n=3 and n=4 of each router)", len(e.Calibrated))
+	}
+}
+
+// TestBuilderBytes checks the rows a table's builder is taken to hold: a
+// row group and a trial's rows, at most the unit's, twice over.
+func TestBuilderBytes(t *testing.T) {
+	defer func(n int) { maxBatchRows = n }(maxBatchRows)
+	maxBatchRows = 100
+	schema := arrow.NewSchema([]arrow.Field{{Name: "a", Type: arrow.PrimitiveTypes.Int64}, {Name: "b", Type: arrow.BinaryTypes.String}}, nil)
+	for _, tc := range []struct{ unit, trial, want int64 }{
+		{10, 3, 2 * 10 * 28}, {1000, 3, 2 * 103 * 28}, {math.MaxInt64, 7, 2 * 107 * 28},
+	} {
+		if got := builderBytes(schema, tc.unit, tc.trial); got != tc.want {
+			t.Errorf("builderBytes(%d unit rows, %d a trial) = %d, want %d", tc.unit, tc.trial, got, tc.want)
+		}
 	}
 }
