@@ -44,15 +44,19 @@ type Calibration struct {
 	rows     map[string]float64
 	disk     map[string]float64 // encoded bytes per row
 	empty    map[string]int64   // bytes of a file's fixed part
-	cpu      map[string]float64 // CPU nanoseconds per row, built and encoded
-	fileCPU  map[string]float64 // CPU nanoseconds per file
+	// encoded rows, and the CPU time it took to build and encode them
+	// and half of them, per table.
+	encoded        map[string]int64
+	took, tookHalf map[string]time.Duration
 }
 
 // Calibration budget: the trials run at a point stop at calibTime of CPU
-// or calibTrials, whichever comes first.
+// or calibTrials, whichever comes first; with more than calibFamilies
+// families, they share calibFamilies' time, each its part of it.
 const (
-	calibTime   = 200 * time.Millisecond
-	calibTrials = 100
+	calibTime     = 200 * time.Millisecond
+	calibTrials   = 100
+	calibFamilies = 16
 )
 
 // Estimate predicts the CPU time, peak memory and disk of an unsharded run
@@ -85,13 +89,14 @@ func (s *Spec) Estimate(workers int) (Estimate, error) {
 		}
 	}
 	cals := make(map[*Point]*Calibration)
+	budget := calibTime * time.Duration(calibFamilies) / time.Duration(max(len(families), calibFamilies))
 	for _, name := range slices.Sorted(maps.Keys(families)) {
 		f := families[name]
 		for _, p := range []*Point{f.lo, f.hi} {
 			if cals[p] != nil {
 				continue
 			}
-			c, err := s.calibrate(p)
+			c, err := s.calibrate(p, budget)
 			if err != nil {
 				return e, err
 			}
@@ -99,6 +104,7 @@ func (s *Spec) Estimate(workers int) (Estimate, error) {
 			e.Calibrated = append(e.Calibrated, *c)
 		}
 	}
+	rowCPU, fileCPU := rowCosts(e.Calibrated, s.Tables)
 	// The process after the calibration holds what a run's does but the
 	// other workers and the units' rows.
 	base := residentBytes()
@@ -109,7 +115,6 @@ func (s *Spec) Estimate(workers int) (Estimate, error) {
 		unitRows, trialRows := make(map[string]int64), make(map[string]int64)
 		disk := make(map[string]float64)
 		empty := make(map[string]int64)
-		fileCPU := make(map[string]float64)
 		for i := range u.Points {
 			p := &u.Points[i]
 			f := families[fam(p)]
@@ -138,9 +143,8 @@ func (s *Spec) Estimate(workers int) (Estimate, error) {
 					c = lo
 				}
 				disk[t] += float64(rows) * c.disk[t]
-				e.CPU += time.Duration(float64(rows) * c.cpu[t])
+				e.CPU += time.Duration(float64(rows) * rowCPU[t])
 				empty[t] = max(empty[t], c.empty[t])
-				fileCPU[t] = max(fileCPU[t], c.fileCPU[t])
 			}
 		}
 		var buffers int64
@@ -161,7 +165,7 @@ func (s *Spec) Estimate(workers int) (Estimate, error) {
 }
 
 // maxFamilies bounds the families Estimate calibrates, two points each.
-const maxFamilies = 16
+const maxFamilies = 1024
 
 // family returns the family of a point for Estimate: its values on the
 // axes along which the work does not change (the discipline of the
@@ -212,6 +216,31 @@ func (s *Spec) family() func(p *Point) string {
 	}
 }
 
+// rowCosts returns the CPU time in nanoseconds of a row, built and
+// encoded, and of a file of each table, pooled over the calibrations: a
+// row costs the difference between encoding all and half of their rows,
+// a file the rest. (One calibration's few rows give a noisy difference.)
+func rowCosts(cals []Calibration, tables []string) (row, file map[string]float64) {
+	row, file = make(map[string]float64), make(map[string]float64)
+	for _, t := range tables {
+		var diff, half, took, rows, files float64
+		for _, c := range cals {
+			if n := c.encoded[t]; n >= 2 {
+				diff += float64(c.took[t] - c.tookHalf[t])
+				half += float64(n - n/2)
+				took += float64(c.took[t])
+				rows += float64(n)
+				files++
+			}
+		}
+		if files > 0 {
+			row[t] = max(diff/half, 0)
+			file[t] = max((took-row[t]*rows)/files, 0)
+		}
+	}
+	return row, file
+}
+
 // costAt returns the CPU time in nanoseconds of a trial of work w, on the
 // line through the calibrations lo and hi (in proportion to hi's work if
 // the line does not rise).
@@ -230,14 +259,14 @@ func blocks(n int64) int64 { return (n + 4095) &^ 4095 }
 
 // calibrate measures p: the CPU time of its trials, timed from the first
 // trial that records no limited table (packet_trials, node_trials) until
-// calibTime of CPU or calibTrials, after an untimed warm-up trial 0; and
+// budget of CPU or calibTrials, after an untimed warm-up trial 0; and
 // from trial 0, which records every table, the rows per recording trial;
 // from the rows of trial 0 and the timed trials, run again, the CPU time
 // and bytes on disk per row of each table.
-func (s *Spec) calibrate(p *Point) (*Calibration, error) {
+func (s *Spec) calibrate(p *Point, budget time.Duration) (*Calibration, error) {
 	c := &Calibration{Point: p.String(), Work: s.Model.work(p.Config), rows: make(map[string]float64),
 		disk: make(map[string]float64), empty: make(map[string]int64),
-		cpu: make(map[string]float64), fileCPU: make(map[string]float64)}
+		encoded: make(map[string]int64), took: make(map[string]time.Duration), tookHalf: make(map[string]time.Duration)}
 	w := s.Model.NewWorker()
 	trial := func(i int) (any, error) {
 		rng, seed := TrialRand(s.Seed, s.Name, p.Key, i)
@@ -256,7 +285,7 @@ func (s *Spec) calibrate(p *Point) (*Calibration, error) {
 		first = lim
 	}
 	start := cpuTime()
-	for i := first; i < min(s.Trials, first+calibTrials) && (i == first || cpuTime()-start < calibTime); i++ {
+	for i := first; i < min(s.Trials, first+calibTrials) && (i == first || cpuTime()-start < budget); i++ {
 		if _, err := trial(i); err != nil {
 			return nil, err
 		}
@@ -309,8 +338,7 @@ func (s *Spec) calibrate(p *Point) (*Calibration, error) {
 		if n >= 2 {
 			h := float64(n - n/2)
 			c.disk[name] = max(float64(size-halfSize)/h, 0)
-			c.cpu[name] = max(float64(took-tookHalf)/h, 0)
-			c.fileCPU[name] = max(float64(took)-c.cpu[name]*float64(n), 0)
+			c.encoded[name], c.took[name], c.tookHalf[name] = n, took, tookHalf
 		}
 		c.empty[name] = size - int64(c.disk[name]*float64(n))
 	}
