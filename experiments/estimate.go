@@ -170,10 +170,21 @@ const maxFamilies = 1024
 // family returns the family of a point for Estimate: its values on the
 // axes along which the work does not change (the discipline of the
 // queues, the pattern, the router, …: what the work measure does not see,
-// the calibration must), if that makes at most maxFamilies; else its
-// router, or one family for a model without a router axis.
+// the calibration must), if that makes at most maxFamilies. Else, and in
+// a model without a work measure (where every axis is one along which the
+// work does not change), a family is a router (one for a model without a
+// router axis).
 func (s *Spec) family() func(p *Point) string {
-	values := func(p *Point, axes []string, but string) string {
+	byRouter := func(p *Point) string {
+		if _, err := s.Model.Param("router"); err == nil {
+			return p.Value("router")
+		}
+		return ""
+	}
+	if s.Model.Work == nil {
+		return byRouter
+	}
+	key := func(p *Point, axes []string, but string) string {
 		var b strings.Builder
 		for _, a := range axes {
 			if a != but {
@@ -182,6 +193,13 @@ func (s *Spec) family() func(p *Point) string {
 		}
 		return b.String()
 	}
+	distinct := func(f func(p *Point) string) int {
+		seen := make(map[string]bool)
+		for i := range s.points {
+			seen[f(&s.points[i])] = true
+		}
+		return len(seen)
+	}
 	all := s.Model.Axes()
 	var axes []string // along which the work does not change
 	for _, a := range all {
@@ -189,7 +207,7 @@ func (s *Spec) family() func(p *Point) string {
 		same := true
 		for i := range s.points {
 			p := &s.points[i]
-			k := values(p, all, a)
+			k := key(p, all, a)
 			if w, ok := work[k]; ok && w != s.Model.work(p.Config) {
 				same = false
 				break
@@ -200,20 +218,10 @@ func (s *Spec) family() func(p *Point) string {
 			axes = append(axes, a)
 		}
 	}
-	key := func(p *Point) string { return values(p, axes, "") }
-	seen := make(map[string]bool)
-	for i := range s.points {
-		seen[key(&s.points[i])] = true
+	if distinct(func(p *Point) string { return key(p, axes, "") }) > maxFamilies {
+		return byRouter
 	}
-	if len(seen) <= maxFamilies {
-		return key
-	}
-	return func(p *Point) string {
-		if _, err := s.Model.Param("router"); err == nil {
-			return p.Value("router")
-		}
-		return ""
-	}
+	return func(p *Point) string { return key(p, axes, "") }
 }
 
 // rowCosts returns the CPU time in nanoseconds of a row, built and

@@ -178,3 +178,20 @@ func TestBuilderBytes(t *testing.T) {
 		}
 	}
 }
+
+// TestFamilyWithoutWork checks that a model without a work measure, where
+// every axis leaves the work alone, is not calibrated point by point: the
+// collectives (no router axis) are one family.
+func TestFamilyWithoutWork(t *testing.T) {
+	s, err := Lookup("collectives-scale")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fam, keys := s.family(), map[string]bool{}
+	for i := range s.points {
+		keys[fam(&s.points[i])] = true
+	}
+	if len(keys) != 1 {
+		t.Errorf("collectives-scale: %d families, want 1", len(keys))
+	}
+}
