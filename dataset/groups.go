@@ -22,13 +22,20 @@ import (
 func ReadGroups(dir, experiment, table string, partial bool, use func(*Group) error) error {
 	root := filepath.Join(dir, experiment, table)
 	var first *Group // the first file's columns, which every file must have
+	total := int64(-1)
+	if m, complete, err := manifestOf(dir, experiment); err == nil && complete {
+		total = 0
+		for _, f := range m.Tables[table].Files {
+			total += f.Rows
+		}
+	}
 	return eachPart(dir, experiment, table, partial, func(parts []partFile, i int, path string, s fileSum) error {
 		f, err := os.Open(path)
 		if err != nil {
 			return fmt.Errorf("dataset: %w", err)
 		}
 		defer f.Close()
-		g := &Group{path: path, constants: map[string]restored{}}
+		g := &Group{path: path, constants: map[string]restored{}, total: total}
 		var schema *arrow.Schema
 		if err := protect(func() error {
 			if g.fr, err = openParquet(f, s); err == nil {
@@ -89,7 +96,12 @@ type Group struct {
 	fields    []arrow.Field       // the file's own columns
 	constants map[string]restored // partition columns, by name
 	read      []arrow.Table       // the columns read, to free
+	total     int64
 }
+
+// TableRows returns the rows of the whole table as its manifest records
+// them (ReadDataset checks them), or −1 for a run without a manifest.
+func (g *Group) TableRows() int64 { return g.total }
 
 // Rows returns the number of rows of the row group.
 func (g *Group) Rows() int { return g.rows }

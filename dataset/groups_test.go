@@ -80,6 +80,33 @@ func TestReadGroups(t *testing.T) {
 		t.Errorf("%d row groups, want 8", groups)
 	}
 
+	// A complete run: every row group knows the table's rows.
+	run := t.TempDir()
+	writeRun(t, run, 1, 4, 8)
+	files, err := Scan(run, "e")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := ManifestFromMeta(files[0].Meta)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Tables = Summarize(files)
+	if err := WriteManifest(run, "e", m); err != nil {
+		t.Fatal(err)
+	}
+	seen := 0
+	err = ReadGroups(run, "e", "trials", false, func(g *Group) error {
+		seen += g.Rows()
+		if g.TableRows() != 20 {
+			t.Errorf("%s: TableRows() = %d, want 20", g.Path(), g.TableRows())
+		}
+		return nil
+	})
+	if err != nil || seen != 20 {
+		t.Errorf("complete run: %d rows, %v; want 20", seen, err)
+	}
+
 	// Hive keys that no file holds: int64 n, string router.
 	keysOnly := t.TempDir()
 	writeDataset(t, keysOnly)
@@ -95,7 +122,12 @@ func TestReadGroups(t *testing.T) {
 	if err := WriteParquet(p.Path(), other, nil, map[string]string{MetaExperiment: "e", MetaShard: p.Shard}); err != nil {
 		t.Fatal(err)
 	}
-	err := ReadGroups(keysOnly, "e", "delays", true, func(*Group) error { return nil })
+	err = ReadGroups(keysOnly, "e", "delays", true, func(g *Group) error {
+		if g.TableRows() != -1 {
+			t.Errorf("no manifest: TableRows() = %d, want -1", g.TableRows())
+		}
+		return nil
+	})
 	if err == nil || !strings.Contains(err.Error(), "n=32/router=e32/part-0-of-1.parquet differs") {
 		t.Errorf("mixed schemas: %v", err)
 	}

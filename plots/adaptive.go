@@ -39,6 +39,7 @@ func readAdaptiveTrials(dir string) ([]adaptiveTrial, error) {
 		if c.err != nil {
 			return c.err
 		}
+		rows = reserve(rows, c)
 		for i := range T {
 			rows = append(rows, adaptiveTrial{g[i], q[i], rer[i], T[i], msgs[i], lost[i], stretch[i]})
 		}

@@ -34,6 +34,7 @@ func readCopyTrials(dir, experiment string) ([]copyTrial, error) {
 		if c.err != nil {
 			return c.err
 		}
+		rows = reserve(rows, c)
 		for i := range T {
 			rows = append(rows, copyTrial{g[i], int(pieces[i]), pipelined[i], trim[i], q[i], T[i], t1[i], t2[i], msgs[i], lost[i], lost1[i], moved[i]})
 		}
@@ -58,6 +59,7 @@ func readLoadCounts(dir, experiment string) ([]loadCount, error) {
 		if c.err != nil {
 			return c.err
 		}
+		rows = reserve(rows, c)
 		for i := range nodes {
 			rows = append(rows, loadCount{g[i], trial[i], p[i], f[i], nodes[i]})
 		}

@@ -32,6 +32,7 @@ func readCollectives(dir, experiment string) ([]collRow, error) {
 		if c.err != nil {
 			return c.err
 		}
+		rows = reserve(rows, c)
 		for i := range ops {
 			rows = append(rows, collRow{op: ops[i], algo: algos[i], topology: topos[i], port: ports[i], model: models[i],
 				p: int(ps[i]), m: int(ms[i]), rho: int(rhos[i]), rhoM: rhoM[i], eta: eta[i], time: times[i],

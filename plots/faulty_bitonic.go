@@ -24,6 +24,7 @@ func readSortTrials(dir, experiment string) ([]sortTrial, error) {
 		if c.err != nil {
 			return c.err
 		}
+		rows = reserve(rows, c)
 		for i := range T {
 			rows = append(rows, sortTrial{g[i], detours[i], q[i], T[i], gamma[i], maxStep[i]})
 		}

@@ -34,6 +34,7 @@ func readRare(dir string) ([]rareLoss, error) {
 		if c.err != nil {
 			return c.err
 		}
+		rows = reserve(rows, c)
 		for i := range router {
 			rows = append(rows, rareLoss{router[i], int(n[i]), int(pieces[i]), q[i], loss[i], se[i], conv[i] == 1, lo[i], hi[i]})
 		}

@@ -79,6 +79,7 @@ func readTrials(dir, experiment string) ([]trial, error) {
 		if c.err != nil {
 			return c.err
 		}
+		rows = reserve(rows, c)
 		for i := range t {
 			rows = append(rows, trial{g[i], t[i]})
 		}
@@ -103,6 +104,7 @@ func readLoads(dir, experiment string) ([]load, error) {
 		if c.err != nil {
 			return c.err
 		}
+		rows = reserve(rows, c)
 		for i := range f {
 			rows = append(rows, load{g[i], p[i], f[i]})
 		}
@@ -131,6 +133,7 @@ func readSeqs(dir, experiment string) ([]seqRow, error) {
 		if c.err != nil {
 			return c.err
 		}
+		rows = reserve(rows, c)
 		for i := range t {
 			rows = append(rows, seqRow{g[i], t[i], dLen[i], dLoad[i], xf[i], hf[i], xe[i], he[i]})
 		}

@@ -56,6 +56,16 @@ type columns struct {
 // rows returns the number of rows.
 func (c *columns) rows() int { return c.g.Rows() }
 
+// reserve returns rows, or, if nil, an empty slice with room for the rows
+// of the whole table when its manifest gives them: the rows a figure reads
+// are allocated once.
+func reserve[R any](rows []R, c *columns) []R {
+	if n := c.g.TableRows(); rows == nil && n > 0 {
+		return make([]R, 0, n)
+	}
+	return rows
+}
+
 // read returns the column read by get; with optional, nil and no error
 // when there is no such column.
 func read[T any](c *columns, name string, optional bool, get func(arrow.Table, string) ([]T, error)) []T {
