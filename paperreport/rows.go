@@ -131,6 +131,14 @@ func trialsOf(dir, experiment, table string, texts, nums []string) (s map[string
 	s, x = map[string][]string{}, map[string][]float64{}
 	n := 0
 	err = readRows(dir, experiment, table, func(r *rows) error {
+		if total := int(r.g.TableRows()); n == 0 && total > 0 { // each column allocated once
+			for _, c := range texts {
+				s[c] = make([]string, 0, total)
+			}
+			for _, c := range nums {
+				x[c] = make([]float64, 0, total)
+			}
+		}
 		for _, c := range texts {
 			s[c] = append(s[c], r.str(c)...)
 		}
