@@ -90,7 +90,9 @@ list-experiments:
 # build of the harness are refused: experiments/README.md). Measured from an
 # empty results/paper on the 2-core box, shared with other jobs (it got 0.75
 # of a core on average): 1.22 core-hours of CPU, 1 h 37 min wall, at most
-# 2.7 GB resident (experiments/README.md, "The paper profile run end to end").
+# 2.7 GB resident, in hyperroute figures; figures and report now read a
+# row group at a time: 1.0 and 1.1 GB on those results, each experiment's
+# run at most 0.8 GB at 2 workers (experiments/README.md, "Peak memory").
 # On a Slurm cluster: deploy/README.md, then make paper-figures.
 paper: build
 	$(MAKE) verify PROFILE=paper

@@ -48,23 +48,50 @@ func ReadPartial(dir, experiment, table string) (arrow.Table, error) {
 
 func readDataset(dir, experiment, table string, partial bool) (arrow.Table, error) {
 	root := filepath.Join(dir, experiment, table)
-	parts, err := listParts(root)
+	var parts []partFile
+	var tables []arrow.Table
+	defer func() {
+		for _, t := range tables {
+			t.Release()
+		}
+	}()
+	err := eachPart(dir, experiment, table, partial, func(all []partFile, i int, path string, s fileSum) error {
+		t, err := readTable(path, s)
+		if err != nil {
+			return err
+		}
+		parts, tables = append(parts, all[i]), append(tables, t)
+		return nil
+	})
 	if err != nil {
 		return nil, err
 	}
+	return concat(root, parts, tables)
+}
+
+// eachPart calls use with the parts of DIR/experiment/table, in the order
+// of listParts, and the index of each in turn, once the part has passed ReadDataset's checks (or
+// ReadPartial's, with partial) and before the next is checked; the
+// manifest's files that are missing are reported after the last.
+func eachPart(dir, experiment, table string, partial bool, use func(parts []partFile, i int, path string, s fileSum) error) error {
+	root := filepath.Join(dir, experiment, table)
+	parts, err := listParts(root)
+	if err != nil {
+		return err
+	}
 	if len(parts) == 0 {
-		return nil, fmt.Errorf("dataset: no parquet files under %s", root)
+		return fmt.Errorf("dataset: no parquet files under %s", root)
 	}
 	m, complete, err := manifestOf(dir, experiment)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if !complete && !partial {
 		var metas []map[string]string
 		if s, err := inspect(filepath.Join(root, filepath.FromSlash(parts[0].rel))); err == nil {
 			metas = append(metas, s.meta)
 		}
-		return nil, incomplete(dir, experiment, table, parts, metas)
+		return incomplete(dir, experiment, table, parts, metas)
 	}
 	var listed map[string]FileSummary
 	if complete {
@@ -73,50 +100,46 @@ func readDataset(dir, experiment, table string, partial bool) (arrow.Table, erro
 			listed[f.Path] = f
 		}
 	}
-	tables := make([]arrow.Table, 0, len(parts))
-	defer func() {
-		for _, t := range tables {
-			t.Release()
-		}
-	}()
 	for i, p := range parts {
 		path := filepath.Join(root, filepath.FromSlash(p.rel))
 		want, isListed := listed[table+"/"+p.rel]
 		if complete && !isListed {
-			return nil, fmt.Errorf("dataset: %s is not in %s", path, filepath.Join(dir, experiment, ManifestName))
+			return fmt.Errorf("dataset: %s is not in %s", path, filepath.Join(dir, experiment, ManifestName))
 		}
 		var vouch *FileSummary
 		if isListed {
 			vouch = &want
 		}
-		t, s, err := readFile(path, vouch)
+		s, err := inspectVouched(path, vouch)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		tables = append(tables, t)
 		if isListed {
 			if err := want.Check(s.summary(path)); err != nil {
-				return nil, err
+				return err
 			}
 			delete(listed, want.Path)
 		}
 		if err := checkPlace(path, table, p.keys, p.shard, s.meta); err != nil {
-			return nil, err
+			return err
 		}
 		if i == 0 && !complete {
 			if m, err = ManifestFromMeta(s.meta); err != nil {
-				return nil, fmt.Errorf("dataset: read %s: %w", path, err)
+				return fmt.Errorf("dataset: read %s: %w", path, err)
 			}
 		}
 		if err := m.Owns(s.meta); err != nil {
-			return nil, fmt.Errorf("dataset: %s was written by another run than %s: %v", path, parts[0].rel, err)
+			return fmt.Errorf("dataset: %s was written by another run than %s: %v", path, parts[0].rel, err)
+		}
+		if err := use(parts, i, path, s); err != nil {
+			return err
 		}
 	}
 	if len(listed) > 0 {
-		return nil, fmt.Errorf("dataset: %s lists files that are missing: %s",
+		return fmt.Errorf("dataset: %s lists files that are missing: %s",
 			filepath.Join(dir, experiment, ManifestName), strings.Join(slices.Sorted(maps.Keys(listed)), ", "))
 	}
-	return concat(root, parts, tables)
+	return nil
 }
 
 // concat joins the tables read from parts and appends their partition keys.

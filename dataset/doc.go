@@ -83,8 +83,10 @@
 // path; otherwise it is damaged (misplaced). A run is complete when it has
 // a manifest: [ReadDataset] refuses a run without one (*IncompleteError),
 // [ReadPartial] reads it anyway, and both refuse files of another run
-// ([Manifest.Owns]). [LockRun] makes one process the writer of an
-// experiment directory.
+// ([Manifest.Owns]). [ReadGroups] reads a table as they do, with the same
+// checks, but one row group at a time and only the columns asked for, so
+// that a reader holds a row group, not the table. [LockRun] makes one
+// process the writer of an experiment directory.
 //
 // # Damage
 //

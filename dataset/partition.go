@@ -139,24 +139,13 @@ func Partition(meta map[string]string) ([]KV, error) {
 // their positions, each holding its partition value. tbl is returned as is
 // if meta lists no such columns.
 func restorePartition(tbl arrow.Table, rows int64, meta map[string]string) (arrow.Table, error) {
-	spec, ok := meta[MetaPartitionColumns]
-	if !ok {
-		tbl.Retain()
-		return tbl, nil
+	restored, err := restoredColumns(meta, tbl.Schema().Fields())
+	if err != nil || restored == nil {
+		if err == nil {
+			tbl.Retain()
+		}
+		return tbl, err
 	}
-	var cols []PartitionColumn
-	if err := json.Unmarshal([]byte(spec), &cols); err != nil {
-		return nil, fmt.Errorf("%s: %w", MetaPartitionColumns, err)
-	}
-	keys, err := Partition(meta)
-	if err != nil {
-		return nil, err
-	}
-	values := make(map[string]string, len(keys))
-	for _, kv := range keys {
-		values[kv.Key] = kv.Value
-	}
-
 	fields := slices.Clone(tbl.Schema().Fields())
 	arrCols := make([]arrow.Column, len(fields))
 	for i := range arrCols {
@@ -177,8 +166,55 @@ func restorePartition(tbl arrow.Table, rows int64, meta map[string]string) (arro
 	} else {
 		lengths = []int{int(rows)}
 	}
+	for _, c := range restored {
+		col, err := constantColumn(c.Field.Type, c.Value, lengths)
+		if err != nil {
+			return nil, fmt.Errorf("partition %s=%q: %w", c.Field.Name, c.Value, err)
+		}
+		fields = slices.Insert(fields, c.Index, c.Field)
+		ch := arrow.NewChunked(c.Field.Type, col)
+		for _, a := range col {
+			a.Release()
+		}
+		arrCols = slices.Insert(arrCols, c.Index, *arrow.NewColumn(c.Field, ch))
+		ch.Release()
+	}
+	md := tbl.Schema().Metadata()
+	schema := arrow.NewSchemaWithEndian(fields, &md, tbl.Schema().Endianness())
+	return array.NewTable(schema, arrCols, tbl.NumRows()), nil
+}
+
+// restored is a column that WritePartition left out of a file: its field,
+// its position in the table as written and its value as spelt.
+type restored struct {
+	Field arrow.Field
+	Index int
+	Value string
+}
+
+// restoredColumns returns the columns that the file of key/value metadata
+// meta and columns fields left out, in the order of their positions; nil
+// if meta lists none.
+func restoredColumns(meta map[string]string, fields []arrow.Field) ([]restored, error) {
+	spec, ok := meta[MetaPartitionColumns]
+	if !ok {
+		return nil, nil
+	}
+	var cols []PartitionColumn
+	if err := json.Unmarshal([]byte(spec), &cols); err != nil {
+		return nil, fmt.Errorf("%s: %w", MetaPartitionColumns, err)
+	}
+	keys, err := Partition(meta)
+	if err != nil {
+		return nil, err
+	}
+	values := make(map[string]string, len(keys))
+	for _, kv := range keys {
+		values[kv.Key] = kv.Value
+	}
 	slices.SortFunc(cols, func(a, b PartitionColumn) int { return a.Index - b.Index })
-	for _, c := range cols {
+	out := make([]restored, 0, len(cols))
+	for i, c := range cols {
 		typ := partitionTypes[c.Type]
 		v, ok := values[c.Name]
 		switch {
@@ -186,27 +222,15 @@ func restorePartition(tbl arrow.Table, rows int64, meta map[string]string) (arro
 			return nil, fmt.Errorf("%s: column %q of unsupported type %q", MetaPartitionColumns, c.Name, c.Type)
 		case !ok:
 			return nil, fmt.Errorf("%s: column %q is not a key of %s %q", MetaPartitionColumns, c.Name, MetaPartition, meta[MetaPartition])
-		case c.Index < 0 || c.Index > len(fields):
-			return nil, fmt.Errorf("%s: column %q at index %d of %d", MetaPartitionColumns, c.Name, c.Index, len(fields))
-		case slices.ContainsFunc(fields, func(f arrow.Field) bool { return f.Name == c.Name }):
+		case c.Index < 0 || c.Index > len(fields)+i:
+			return nil, fmt.Errorf("%s: column %q at index %d of %d", MetaPartitionColumns, c.Name, c.Index, len(fields)+i)
+		case slices.ContainsFunc(fields, func(f arrow.Field) bool { return f.Name == c.Name }) ||
+			slices.ContainsFunc(out, func(r restored) bool { return r.Field.Name == c.Name }):
 			return nil, fmt.Errorf("%s: column %q is also in the file", MetaPartitionColumns, c.Name)
 		}
-		col, err := constantColumn(typ, v, lengths)
-		if err != nil {
-			return nil, fmt.Errorf("partition %s=%q: %w", c.Name, v, err)
-		}
-		f := arrow.Field{Name: c.Name, Type: typ, Nullable: c.Nullable, Metadata: fieldIDMeta}
-		fields = slices.Insert(fields, c.Index, f)
-		ch := arrow.NewChunked(typ, col)
-		for _, a := range col {
-			a.Release()
-		}
-		arrCols = slices.Insert(arrCols, c.Index, *arrow.NewColumn(f, ch))
-		ch.Release()
+		out = append(out, restored{arrow.Field{Name: c.Name, Type: typ, Nullable: c.Nullable, Metadata: fieldIDMeta}, c.Index, v})
 	}
-	md := tbl.Schema().Metadata()
-	schema := arrow.NewSchemaWithEndian(fields, &md, tbl.Schema().Endianness())
-	return array.NewTable(schema, arrCols, tbl.NumRows()), nil
+	return out, nil
 }
 
 // constantColumn returns chunks of the given lengths holding the value

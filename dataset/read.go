@@ -47,31 +47,46 @@ func ReadFile(path string) (arrow.Table, map[string]string, error) {
 	return tbl, s.meta, nil
 }
 
-// readFile is ReadFile, returning what inspect found. Only a file whose
-// bytes are known to be those written is given to the Parquet reader: one
-// whose footer records its SHA-256, or, for a file of an older build, one
-// whose SHA-256 is that of want (a manifest's entry), if not nil.
+// readFile is ReadFile, returning what inspect found.
 func readFile(path string, want *FileSummary) (arrow.Table, fileSum, error) {
-	s, err := inspect(path)
+	s, err := inspectVouched(path, want)
 	if err != nil {
 		return nil, fileSum{}, err
 	}
+	tbl, err := readTable(path, s)
+	if err != nil {
+		return nil, fileSum{}, err
+	}
+	return tbl, s, nil
+}
+
+// inspectVouched is inspect for a file to be given to the Parquet reader:
+// only one whose bytes are known to be those written passes, one whose
+// footer records its SHA-256, or, for a file of an older build, one whose
+// SHA-256 is that of want (a manifest's entry), if not nil.
+func inspectVouched(path string, want *FileSummary) (fileSum, error) {
+	s, err := inspect(path)
+	if err != nil {
+		return fileSum{}, err
+	}
 	if !s.footer.vouched && (want == nil || want.SHA256 == "" || want.SHA256 != s.sha256) {
-		return nil, fileSum{}, &DamageError{Path: path, Reason: fmt.Sprintf(
+		return fileSum{}, &DamageError{Path: path, Reason: fmt.Sprintf(
 			"it records no SHA-256 of its footer (%s; an older build wrote it) and no manifest vouches for it", MetaFooterSHA256)}
 	}
+	return s, nil
+}
+
+// readTable reads the whole Parquet file at path, which inspectVouched
+// found to be s, with its partition columns put back.
+func readTable(path string, s fileSum) (arrow.Table, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, fileSum{}, fmt.Errorf("dataset: %w", err)
+		return nil, fmt.Errorf("dataset: %w", err)
 	}
 	defer f.Close()
 	var tbl arrow.Table
 	err = protect(func() error {
-		r, err := file.NewParquetReader(f, file.WithMetadata(s.footer.meta))
-		if err != nil {
-			return err
-		}
-		fr, err := pqarrow.NewFileReader(r, pqarrow.ArrowReadProperties{}, memory.DefaultAllocator)
+		fr, err := openParquet(f, s)
 		if err != nil {
 			return err
 		}
@@ -79,15 +94,24 @@ func readFile(path string, want *FileSummary) (arrow.Table, fileSum, error) {
 		return err
 	})
 	if err != nil {
-		return nil, fileSum{}, &DamageError{Path: path, Reason: fmt.Sprintf("it cannot be read: %v", err)}
+		return nil, &DamageError{Path: path, Reason: fmt.Sprintf("it cannot be read: %v", err)}
 	}
 	defer tbl.Release()
 	full, err := restorePartition(tbl, s.rows, s.meta)
 	if err != nil {
-		return nil, fileSum{}, fmt.Errorf("dataset: read %s: %w", path, err)
+		return nil, fmt.Errorf("dataset: read %s: %w", path, err)
 	}
 	defer full.Release()
-	return withMeta(full, s.meta), s, nil
+	return withMeta(full, s.meta), nil
+}
+
+// openParquet returns an Arrow reader of f, whose footer is that of s.
+func openParquet(f *os.File, s fileSum) (*pqarrow.FileReader, error) {
+	r, err := file.NewParquetReader(f, file.WithMetadata(s.footer.meta))
+	if err != nil {
+		return nil, err
+	}
+	return pqarrow.NewFileReader(r, pqarrow.ArrowReadProperties{}, memory.DefaultAllocator)
 }
 
 // withMeta returns tbl with meta as its schema metadata. (pqarrow's

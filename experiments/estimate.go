@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -22,8 +23,8 @@ type Estimate struct {
 	// cores.
 	CPU time.Duration
 	// Memory is the peak resident set at the given workers: the process
-	// after the calibration, and twice (GOGC) the workers' trials and the
-	// largest unit's rows.
+	// after the calibration, twice (GOGC) the workers' trials, and the
+	// runner's row builders, at the largest unit.
 	Memory int64
 	// Disk is the size of the part files, each rounded up to 4 KiB
 	// blocks as du counts them.
@@ -42,17 +43,20 @@ type Calibration struct {
 	PerTrial time.Duration // CPU per trial, its rows built and encoded
 	rows     map[string]float64
 	disk     map[string]float64 // encoded bytes per row
-	mem      map[string]float64 // Arrow bytes per row
 	empty    map[string]int64   // bytes of a file's fixed part
-	cpu      map[string]float64 // CPU nanoseconds per row, built and encoded
-	fileCPU  map[string]float64 // CPU nanoseconds per file
+	// encoded rows, and the CPU time it took to build and encode them
+	// and half of them, per table.
+	encoded        map[string]int64
+	took, tookHalf map[string]time.Duration
 }
 
 // Calibration budget: the trials run at a point stop at calibTime of CPU
-// or calibTrials, whichever comes first.
+// or calibTrials, whichever comes first; with more than calibFamilies
+// families, they share calibFamilies' time, each its part of it.
 const (
-	calibTime   = 200 * time.Millisecond
-	calibTrials = 100
+	calibTime     = 200 * time.Millisecond
+	calibTrials   = 100
+	calibFamilies = 16
 )
 
 // Estimate predicts the CPU time, peak memory and disk of an unsharded run
@@ -68,12 +72,7 @@ func (s *Spec) Estimate(workers int) (Estimate, error) {
 	start := cpuTime()
 	e := Estimate{Points: len(s.points), Rows: make(map[string]int64)}
 	m := s.Model
-	fam := func(p *Point) string {
-		if _, err := m.Param("router"); err == nil {
-			return p.Value("router")
-		}
-		return ""
-	}
+	fam := s.family()
 	type family struct{ lo, hi *Point }
 	families := make(map[string]*family)
 	for i := range s.points {
@@ -90,13 +89,14 @@ func (s *Spec) Estimate(workers int) (Estimate, error) {
 		}
 	}
 	cals := make(map[*Point]*Calibration)
+	budget := calibTime * time.Duration(calibFamilies) / time.Duration(max(len(families), calibFamilies))
 	for _, name := range slices.Sorted(maps.Keys(families)) {
 		f := families[name]
 		for _, p := range []*Point{f.lo, f.hi} {
 			if cals[p] != nil {
 				continue
 			}
-			c, err := s.calibrate(p)
+			c, err := s.calibrate(p, budget)
 			if err != nil {
 				return e, err
 			}
@@ -104,16 +104,17 @@ func (s *Spec) Estimate(workers int) (Estimate, error) {
 			e.Calibrated = append(e.Calibrated, *c)
 		}
 	}
+	rowCPU, fileCPU := rowCosts(e.Calibrated, s.Tables)
 	// The process after the calibration holds what a run's does but the
 	// other workers and the units' rows.
 	base := residentBytes()
 	trials := int64(s.Trials)
 	var peak int64
 	for _, u := range s.Units() {
-		var trialMem, rowMem, unitTrials int64
+		var trialMem, unitTrials int64
+		unitRows, trialRows := make(map[string]int64), make(map[string]int64)
 		disk := make(map[string]float64)
 		empty := make(map[string]int64)
-		fileCPU := make(map[string]float64)
 		for i := range u.Points {
 			p := &u.Points[i]
 			f := families[fam(p)]
@@ -135,30 +136,117 @@ func (s *Spec) Estimate(workers int) (Estimate, error) {
 					rows = int64(near.rows[t] * float64(s.recorded(t)) * float64(w) / float64(max(near.Work, 1)))
 				}
 				e.Rows[t] += rows
+				unitRows[t] += rows
+				trialRows[t] = max(trialRows[t], (rows+trials-1)/max(trials, 1))
 				c := hi
 				if _, ok := hi.disk[t]; !ok { // fewer than 2 rows
 					c = lo
 				}
 				disk[t] += float64(rows) * c.disk[t]
-				e.CPU += time.Duration(float64(rows) * c.cpu[t])
-				// The unit holds what its trials returned and the rows
-				// built from them until it is written: twice its rows.
-				rowMem += int64(2 * float64(rows) * c.mem[t])
+				e.CPU += time.Duration(float64(rows) * rowCPU[t])
 				empty[t] = max(empty[t], c.empty[t])
-				fileCPU[t] = max(fileCPU[t], c.fileCPU[t])
 			}
 		}
+		var buffers int64
 		for _, t := range s.Tables {
 			e.Disk += blocks(empty[t] + int64(disk[t]))
 			e.CPU += time.Duration(fileCPU[t])
+			buffers += builderBytes(m.table(t).Schema, unitRows[t], trialRows[t])
 		}
-		// The garbage collector lets the heap grow to twice what is live
-		// (GOGC=100).
-		peak = max(peak, 2*(trialMem*min(int64(workers), unitTrials)+rowMem))
+		// The workers run a trial each, and the garbage collector lets
+		// the heap grow to twice what is live (GOGC=100); per table, the
+		// row builders of a row group, of the rows estimated
+		// (builderBytes, which counts twice a builder's rows already).
+		peak = max(peak, 2*trialMem*min(int64(workers), unitTrials)+buffers)
 	}
 	e.Memory = base + peak
 	e.Took = cpuTime() - start
 	return e, nil
+}
+
+// maxFamilies bounds the families Estimate calibrates, two points each.
+const maxFamilies = 1024
+
+// family returns the family of a point for Estimate: its values on the
+// axes along which the work does not change (the discipline of the
+// queues, the pattern, the router, …: what the work measure does not see,
+// the calibration must), if that makes at most maxFamilies. Else, and in
+// a model without a work measure (where every axis is one along which the
+// work does not change), a family is a router (one for a model without a
+// router axis).
+func (s *Spec) family() func(p *Point) string {
+	byRouter := func(p *Point) string {
+		if _, err := s.Model.Param("router"); err == nil {
+			return p.Value("router")
+		}
+		return ""
+	}
+	if s.Model.Work == nil {
+		return byRouter
+	}
+	key := func(p *Point, axes []string, but string) string {
+		var b strings.Builder
+		for _, a := range axes {
+			if a != but {
+				b.WriteString(a + "=" + p.Value(a) + " ")
+			}
+		}
+		return b.String()
+	}
+	distinct := func(f func(p *Point) string) int {
+		seen := make(map[string]bool)
+		for i := range s.points {
+			seen[f(&s.points[i])] = true
+		}
+		return len(seen)
+	}
+	all := s.Model.Axes()
+	var axes []string // along which the work does not change
+	for _, a := range all {
+		work := make(map[string]int64) // by the values on the other axes
+		same := true
+		for i := range s.points {
+			p := &s.points[i]
+			k := key(p, all, a)
+			if w, ok := work[k]; ok && w != s.Model.work(p.Config) {
+				same = false
+				break
+			}
+			work[k] = s.Model.work(p.Config)
+		}
+		if same {
+			axes = append(axes, a)
+		}
+	}
+	if distinct(func(p *Point) string { return key(p, axes, "") }) > maxFamilies {
+		return byRouter
+	}
+	return func(p *Point) string { return key(p, axes, "") }
+}
+
+// rowCosts returns the CPU time in nanoseconds of a row, built and
+// encoded, and of a file of each table, pooled over the calibrations: a
+// row costs the difference between encoding all and half of their rows,
+// a file the rest. (One calibration's few rows give a noisy difference.)
+func rowCosts(cals []Calibration, tables []string) (row, file map[string]float64) {
+	row, file = make(map[string]float64), make(map[string]float64)
+	for _, t := range tables {
+		var diff, half, took, rows, files float64
+		for _, c := range cals {
+			if n := c.encoded[t]; n >= 2 {
+				diff += float64(c.took[t] - c.tookHalf[t])
+				half += float64(n - n/2)
+				took += float64(c.took[t])
+				rows += float64(n)
+				files++
+			}
+		}
+		if files > 0 {
+			row[t] = max(diff/half, 0)
+			file[t] = max((took-row[t]*rows)/files, 0)
+		}
+	}
+	return row, file
 }
 
 // costAt returns the CPU time in nanoseconds of a trial of work w, on the
@@ -179,14 +267,14 @@ func blocks(n int64) int64 { return (n + 4095) &^ 4095 }
 
 // calibrate measures p: the CPU time of its trials, timed from the first
 // trial that records no limited table (packet_trials, node_trials) until
-// calibTime of CPU or calibTrials, after an untimed warm-up trial 0; and
+// budget of CPU or calibTrials, after an untimed warm-up trial 0; and
 // from trial 0, which records every table, the rows per recording trial;
-// from the rows of trial 0 and the timed trials, run again, the CPU time,
-// bytes on disk and bytes in memory per row of each table.
-func (s *Spec) calibrate(p *Point) (*Calibration, error) {
+// from the rows of trial 0 and the timed trials, run again, the CPU time
+// and bytes on disk per row of each table.
+func (s *Spec) calibrate(p *Point, budget time.Duration) (*Calibration, error) {
 	c := &Calibration{Point: p.String(), Work: s.Model.work(p.Config), rows: make(map[string]float64),
-		disk: make(map[string]float64), mem: make(map[string]float64), empty: make(map[string]int64),
-		cpu: make(map[string]float64), fileCPU: make(map[string]float64)}
+		disk: make(map[string]float64), empty: make(map[string]int64),
+		encoded: make(map[string]int64), took: make(map[string]time.Duration), tookHalf: make(map[string]time.Duration)}
 	w := s.Model.NewWorker()
 	trial := func(i int) (any, error) {
 		rng, seed := TrialRand(s.Seed, s.Name, p.Key, i)
@@ -205,7 +293,7 @@ func (s *Spec) calibrate(p *Point) (*Calibration, error) {
 		first = lim
 	}
 	start := cpuTime()
-	for i := first; i < min(s.Trials, first+calibTrials) && (i == first || cpuTime()-start < calibTime); i++ {
+	for i := first; i < min(s.Trials, first+calibTrials) && (i == first || cpuTime()-start < budget); i++ {
 		if _, err := trial(i); err != nil {
 			return nil, err
 		}
@@ -249,13 +337,6 @@ func (s *Spec) calibrate(p *Point) (*Calibration, error) {
 			b.Release()
 		}
 		for _, b := range batches {
-			for _, col := range b.Columns() {
-				for _, buf := range col.Data().Buffers() {
-					if buf != nil {
-						c.mem[name] += float64(buf.Len())
-					}
-				}
-			}
 			b.Release()
 		}
 		if err = cmp.Or(err, errH); err != nil {
@@ -265,9 +346,7 @@ func (s *Spec) calibrate(p *Point) (*Calibration, error) {
 		if n >= 2 {
 			h := float64(n - n/2)
 			c.disk[name] = max(float64(size-halfSize)/h, 0)
-			c.mem[name] /= float64(n)
-			c.cpu[name] = max(float64(took-tookHalf)/h, 0)
-			c.fileCPU[name] = max(float64(took)-c.cpu[name]*float64(n), 0)
+			c.encoded[name], c.took[name], c.tookHalf[name] = n, took, tookHalf
 		}
 		c.empty[name] = size - int64(c.disk[name]*float64(n))
 	}

@@ -5,6 +5,9 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
+
+	"github.com/apache/arrow-go/v18/arrow"
 )
 
 // TestCostAt checks the line through two calibrations and its fallback to
@@ -34,7 +37,8 @@ func TestCostAt(t *testing.T) {
 
 // TestEstimate checks an estimate against a run of the spec: the same
 // points, trials and rows per table; a calibration of the least and most
-// work point of each router; the disk between 0.7 and 2 times the files'
+// work point of each router and port (the axes along which the work does
+// not change); the disk between 0.7 and 2 times the files'
 // blocks (it overstates: few calibration rows compress worse than a
 // unit's, 1.8 times here); and that it writes nothing.
 func TestEstimate(t *testing.T) {
@@ -64,8 +68,8 @@ tables: [trials, loads]
 			t.Errorf("%s: %d rows estimated, %d written", table, e.Rows[table], sum.Rows[table])
 		}
 	}
-	if len(e.Calibrated) != 4 {
-		t.Errorf("%d points calibrated, want 4 (n=3 and n=7 of each router): %+v", len(e.Calibrated), e.Calibrated)
+	if len(e.Calibrated) != 8 {
+		t.Errorf("%d points calibrated, want 8 (n=3 and n=7 of each router and port): %+v", len(e.Calibrated), e.Calibrated)
 	}
 	var disk int64
 	err = filepath.Walk(filepath.Join(dir, "est"), func(path string, fi os.FileInfo, err error) error {
@@ -82,5 +86,112 @@ tables: [trials, loads]
 	}
 	if e.CPU <= 0 || e.Memory <= 0 {
 		t.Errorf("CPU %v, memory %d: want both positive", e.CPU, e.Memory)
+	}
+}
+
+// TestEstimateFamilies checks that the calibration tells apart the points
+// that cost differently at the same work: Valiant's single-port routing
+// with priority queues takes its fused step, with FIFO or farthest-first
+// queues the general one, several times slower per packet-hop. Calibrated
+// by router alone (the first point of most work is priority's), the
+// estimate was 0.29 of a run's CPU in queue-disciplines, 0.6 to 0.7 of
+// this spec's; calibrated per queue discipline it must lie within 0.75 and
+// 1.6 times the run's, a ratio of two CPU times of this process, not a
+// speed. More than calibFamilies families are each calibrated, in a
+// shared budget.
+func TestEstimateFamilies(t *testing.T) {
+	s := mustParse(t, `name: fam
+grid:
+  n: [6, 10]
+  router: valiant
+  queue: [priority, fifo, farthest]
+trials: 200
+seed: 5
+`)
+	e, err := s.Estimate(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// n=6 and n=10 of each queue discipline.
+	seen := map[string]bool{}
+	for _, c := range e.Calibrated {
+		seen[c.Point] = true
+	}
+	if len(seen) != 6 || len(e.Calibrated) != 6 {
+		t.Errorf("calibrated %d points, want 6 (n=6 and n=10 of each queue): %+v", len(seen), e.Calibrated)
+	}
+	start := cpuTime()
+	run(t, s, t.TempDir(), 1, Unsharded)
+	took := cpuTime() - start
+	if r := float64(e.CPU) / float64(took); r < 0.75 || r > 1.6 {
+		t.Errorf("CPU estimated %v, a run took %v: %.2f times", e.CPU, took, r)
+	}
+	t.Logf("CPU estimated %v, a run took %v", e.CPU, took)
+
+	many := mustParse(t, `name: many
+grid:
+  n: [3, 4]
+  router: [ecube, valiant]
+  pattern: [random, transpose, bitrev]
+  queue: [priority, fifo, random]
+trials: 2
+seed: 5
+`)
+	if e, err = many.Estimate(1); err != nil {
+		t.Fatal(err)
+	}
+	if len(e.Calibrated) != 36 {
+		t.Errorf("18 families: %d points calibrated, want 36 (n=3 and n=4 of each)", len(e.Calibrated))
+	}
+}
+
+// TestRowCosts checks that the cost of a row and of a file are pooled
+// over the calibrations, not clipped at zero one by one: two noisy
+// calibrations whose differences are −2 and +6 µs over 5 rows each give
+// 0.4 µs a row.
+func TestRowCosts(t *testing.T) {
+	cal := func(n int64, took, half time.Duration) Calibration {
+		return Calibration{encoded: map[string]int64{"trials": n},
+			took: map[string]time.Duration{"trials": took}, tookHalf: map[string]time.Duration{"trials": half}}
+	}
+	row, file := rowCosts([]Calibration{cal(10, 20*time.Microsecond, 22*time.Microsecond),
+		cal(10, 30*time.Microsecond, 24*time.Microsecond), {}}, []string{"trials", "loads"})
+	if math.Abs(row["trials"]-400) > 1e-9 || math.Abs(file["trials"]-(50000-400*20)/2) > 1e-9 {
+		t.Errorf("trials: %v ns a row, %v ns a file; want 400 and 21000", row["trials"], file["trials"])
+	}
+	if row["loads"] != 0 || file["loads"] != 0 {
+		t.Errorf("loads, not calibrated: %v and %v ns, want 0", row["loads"], file["loads"])
+	}
+}
+
+// TestBuilderBytes checks the rows a table's builder is taken to hold: a
+// row group and a trial's rows, at most the unit's, twice over.
+func TestBuilderBytes(t *testing.T) {
+	defer func(n int) { maxBatchRows = n }(maxBatchRows)
+	maxBatchRows = 100
+	schema := arrow.NewSchema([]arrow.Field{{Name: "a", Type: arrow.PrimitiveTypes.Int64}, {Name: "b", Type: arrow.BinaryTypes.String}}, nil)
+	for _, tc := range []struct{ unit, trial, want int64 }{
+		{10, 3, 2 * 10 * 28}, {1000, 3, 2 * 103 * 28}, {math.MaxInt64, 7, 2 * 107 * 28},
+	} {
+		if got := builderBytes(schema, tc.unit, tc.trial); got != tc.want {
+			t.Errorf("builderBytes(%d unit rows, %d a trial) = %d, want %d", tc.unit, tc.trial, got, tc.want)
+		}
+	}
+}
+
+// TestFamilyWithoutWork checks that a model without a work measure, where
+// every axis leaves the work alone, is not calibrated point by point: the
+// collectives (no router axis) are one family.
+func TestFamilyWithoutWork(t *testing.T) {
+	s, err := Lookup("collectives-scale")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fam, keys := s.family(), map[string]bool{}
+	for i := range s.points {
+		keys[fam(&s.points[i])] = true
+	}
+	if len(keys) != 1 {
+		t.Errorf("collectives-scale: %d families, want 1", len(keys))
 	}
 }

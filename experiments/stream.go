@@ -2,6 +2,7 @@ package experiments
 
 import (
 	"context"
+	"math"
 	"sync"
 	"sync/atomic"
 
@@ -172,13 +173,20 @@ func (s *Spec) bufferBytes(u Unit, sh Shard) int64 {
 			unitRows += n
 			trialRows = max(trialRows, (n+trials-1)/trials)
 		}
-		rows := int64(maxBatchRows) + trialRows
-		if known {
-			rows = min(rows, unitRows)
+		if !known {
+			unitRows = math.MaxInt64
 		}
-		b += 2 * rows * rowBytes(t.Schema)
+		b += builderBytes(t.Schema, unitRows, trialRows)
 	}
 	return b
+}
+
+// builderBytes estimates the bytes that the row builder of a table of
+// schema holds at most in a unit of unitRows rows, trialRows a trial: a
+// row group and a trial's rows, at most the unit's, twice over as a
+// builder grows by doubling.
+func builderBytes(schema *arrow.Schema, unitRows, trialRows int64) int64 {
+	return 2 * min(int64(maxBatchRows)+trialRows, unitRows) * rowBytes(schema)
 }
 
 // rowBytes estimates the bytes of a row of schema in a builder: a

@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
@@ -15,47 +16,51 @@ import (
 	"github.com/hyperroute/hyperroute/summary"
 )
 
-// rows is a table of one experiment, read with dataset.ReadDataset, which
-// refuses incomplete and damaged runs. Columns are read by name; the
-// first error sticks and err reports it.
+// rows is a row group of a table of one experiment, read with
+// dataset.ReadGroups, which refuses incomplete and damaged runs. Columns
+// are read by name; the first error sticks and err reports it.
 type rows struct {
-	tbl   arrow.Table
+	g     *dataset.Group
 	where string
 	err   error
+	seen  map[string]string // the text values read, one copy each
 }
 
-// readRows reads DIR/experiment/table, calls use with it and releases it.
+// readRows reads DIR/experiment/table and calls use with each of its row
+// groups in turn.
 func readRows(dir, experiment, table string, use func(r *rows) error) error {
 	where := filepath.Join(dir, experiment, table)
 	if _, err := os.Stat(where); errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("experiment %s has not been run into %s (no %s)", experiment, dir, where)
 	}
-	tbl, err := dataset.ReadDataset(dir, experiment, table)
-	if err != nil {
-		return err
-	}
-	defer tbl.Release()
-	r := &rows{tbl: tbl, where: where}
-	if err := use(r); err != nil {
-		return err
-	}
-	return r.err
+	r := &rows{where: where, seen: map[string]string{}}
+	return dataset.ReadGroups(dir, experiment, table, false, func(g *dataset.Group) error {
+		r.g = g
+		if err := use(r); err != nil {
+			return err
+		}
+		return r.err
+	})
 }
 
 // len returns the number of rows.
-func (r *rows) len() int { return int(r.tbl.NumRows()) }
+func (r *rows) len() int { return r.g.Rows() }
 
 // column returns the chunks of the column named name.
 func (r *rows) column(name string) []arrow.Array {
 	if r.err != nil {
 		return nil
 	}
-	idx := r.tbl.Schema().FieldIndices(name)
-	if len(idx) != 1 {
+	if !r.g.Has(name) {
 		r.err = fmt.Errorf("%s: no column %q", r.where, name)
 		return nil
 	}
-	return r.tbl.Column(idx[0]).Data().Chunks()
+	tbl, err := r.g.Column(name)
+	if err != nil {
+		r.err = err
+		return nil
+	}
+	return tbl.Column(0).Data().Chunks()
 }
 
 // num returns a column of numbers or booleans (0, 1) as float64, NaN for
@@ -101,14 +106,14 @@ func value(a arrow.Array, i int) (float64, bool) {
 // str returns a column as text; equal values share one string.
 func (r *rows) str(name string) []string {
 	out := make([]string, 0, r.len())
-	seen := map[string]string{}
 	for _, a := range r.column(name) {
 		for i := range a.Len() {
 			v := a.ValueStr(i)
-			if s, ok := seen[v]; ok {
+			if s, ok := r.seen[v]; ok {
 				v = s
 			} else {
-				seen[v] = v
+				v = strings.Clone(v) // not the row group's memory
+				r.seen[v] = v
 			}
 			out = append(out, v)
 		}
@@ -124,18 +129,28 @@ var edit func(experiment, table string, s map[string][]string, x map[string][]fl
 // DIR/experiment/table; a table without rows is an error.
 func trialsOf(dir, experiment, table string, texts, nums []string) (s map[string][]string, x map[string][]float64, err error) {
 	s, x = map[string][]string{}, map[string][]float64{}
+	n := 0
 	err = readRows(dir, experiment, table, func(r *rows) error {
+		if total := int(r.g.TableRows()); n == 0 && total > 0 { // each column allocated once
+			for _, c := range texts {
+				s[c] = make([]string, 0, total)
+			}
+			for _, c := range nums {
+				x[c] = make([]float64, 0, total)
+			}
+		}
 		for _, c := range texts {
-			s[c] = r.str(c)
+			s[c] = append(s[c], r.str(c)...)
 		}
 		for _, c := range nums {
-			x[c] = r.num(c)
+			x[c] = append(x[c], r.num(c)...)
 		}
-		if r.err == nil && r.len() == 0 {
-			return fmt.Errorf("%s: no rows", r.where)
-		}
+		n += r.len()
 		return nil
 	})
+	if err == nil && n == 0 {
+		err = fmt.Errorf("%s: no rows", filepath.Join(dir, experiment, table))
+	}
 	if err == nil && edit != nil {
 		edit(experiment, table, s, x)
 	}

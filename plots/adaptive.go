@@ -31,21 +31,21 @@ func (r adaptiveTrial) method() string {
 
 // readAdaptiveTrials reads DIR/adaptive-baselines/trials.
 func readAdaptiveTrials(dir string) ([]adaptiveTrial, error) {
-	c, err := readTable(dir, "adaptive-baselines", "trials")
-	if err != nil {
-		return nil, err
-	}
-	g, q, rer, T := readGrids(c), c.floats("q"), c.strings("reroute", false), c.ints("T", false)
-	msgs, lost := read(c, "messages", false, nullableInts), read(c, "lost", false, nullableInts)
-	stretch := read(c, "stretch", false, nullableNaNs)
-	if c.err != nil {
-		return nil, c.release()
-	}
-	rows := make([]adaptiveTrial, len(T))
-	for i := range rows {
-		rows[i] = adaptiveTrial{g[i], q[i], rer[i], T[i], msgs[i], lost[i], stretch[i]}
-	}
-	return rows, c.release()
+	var rows []adaptiveTrial
+	err := scanTable(dir, "adaptive-baselines", "trials", func(c *columns) error {
+		g, q, rer, T := readGrids(c), c.floats("q"), c.strings("reroute", false), c.ints("T", false)
+		msgs, lost := read(c, "messages", false, nullableInts), read(c, "lost", false, nullableInts)
+		stretch := read(c, "stretch", false, nullableNaNs)
+		if c.err != nil {
+			return c.err
+		}
+		rows = reserve(rows, c)
+		for i := range T {
+			rows = append(rows, adaptiveTrial{g[i], q[i], rer[i], T[i], msgs[i], lost[i], stretch[i]})
+		}
+		return nil
+	})
+	return rows, err
 }
 
 // AdaptiveBaselines draws the uncoordinated baselines of thesis Ch. III

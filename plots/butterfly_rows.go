@@ -24,23 +24,23 @@ type copyTrial struct {
 
 // readCopyTrials reads DIR/experiment/trials with the Chapter II columns.
 func readCopyTrials(dir, experiment string) ([]copyTrial, error) {
-	c, err := readTable(dir, experiment, "trials")
-	if err != nil {
-		return nil, err
-	}
-	g, pieces, q, T := readGrids(c), c.ints("pieces", false), c.floats("q"), c.ints("T", false)
-	pipelined, trim := read(c, "pipelined", false, bools), read(c, "trim", false, bools)
-	measure := func(name string) []int64 { return read(c, name, false, nullableInts) }
-	t1, t2, msgs, lost, lost1 := measure("T1"), measure("T2"), measure("messages"), measure("lost"), measure("lost1")
-	moved := read(c, "moved", false, nullableFloats)
-	if c.err != nil {
-		return nil, c.release()
-	}
-	rows := make([]copyTrial, len(T))
-	for i := range rows {
-		rows[i] = copyTrial{g[i], int(pieces[i]), pipelined[i], trim[i], q[i], T[i], t1[i], t2[i], msgs[i], lost[i], lost1[i], moved[i]}
-	}
-	return rows, c.release()
+	var rows []copyTrial
+	err := scanTable(dir, experiment, "trials", func(c *columns) error {
+		g, pieces, q, T := readGrids(c), c.ints("pieces", false), c.floats("q"), c.ints("T", false)
+		pipelined, trim := read(c, "pipelined", false, bools), read(c, "trim", false, bools)
+		measure := func(name string) []int64 { return read(c, name, false, nullableInts) }
+		t1, t2, msgs, lost, lost1 := measure("T1"), measure("T2"), measure("messages"), measure("lost"), measure("lost1")
+		moved := read(c, "moved", false, nullableFloats)
+		if c.err != nil {
+			return c.err
+		}
+		rows = reserve(rows, c)
+		for i := range T {
+			rows = append(rows, copyTrial{g[i], int(pieces[i]), pipelined[i], trim[i], q[i], T[i], t1[i], t2[i], msgs[i], lost[i], lost1[i], moved[i]})
+		}
+		return nil
+	})
+	return rows, err
 }
 
 // loadCount is a row of a loadcounts table: the nodes with load f at
@@ -52,20 +52,20 @@ type loadCount struct {
 
 // readLoadCounts reads DIR/experiment/loadcounts.
 func readLoadCounts(dir, experiment string) ([]loadCount, error) {
-	c, err := readTable(dir, experiment, "loadcounts")
-	if err != nil {
-		return nil, err
-	}
-	g := readGrids(c)
-	trial, p, f, nodes := c.ints("trial", false), c.ints("p", false), c.ints("f", false), c.ints("nodes", false)
-	if c.err != nil {
-		return nil, c.release()
-	}
-	rows := make([]loadCount, len(nodes))
-	for i := range rows {
-		rows[i] = loadCount{g[i], trial[i], p[i], f[i], nodes[i]}
-	}
-	return rows, c.release()
+	var rows []loadCount
+	err := scanTable(dir, experiment, "loadcounts", func(c *columns) error {
+		g := readGrids(c)
+		trial, p, f, nodes := c.ints("trial", false), c.ints("p", false), c.ints("f", false), c.ints("nodes", false)
+		if c.err != nil {
+			return c.err
+		}
+		rows = reserve(rows, c)
+		for i := range nodes {
+			rows = append(rows, loadCount{g[i], trial[i], p[i], f[i], nodes[i]})
+		}
+		return nil
+	})
+	return rows, err
 }
 
 // bools returns a boolean column of tbl.

@@ -22,25 +22,25 @@ type collRow struct {
 
 // readCollectives reads the collectives table of experiment.
 func readCollectives(dir, experiment string) ([]collRow, error) {
-	c, err := readTable(dir, experiment, "collectives")
-	if err != nil {
-		return nil, err
-	}
-	ops, algos, topos := c.strings("op", false), c.strings("algo", false), c.strings("topology", false)
-	ports, models := c.strings("port", false), c.strings("model", false)
-	ps, ms, rhos, bsteps := c.ints("p", false), c.ints("m", false), c.ints("rho", false), c.ints("bound_steps", false)
-	rhoM, eta, times, beta := c.floats("rho_m"), c.floats("eta"), c.floats("time"), c.floats("bound_eta")
-	closed, brho := read(c, "closed", false, nullableNaNs), read(c, "bound_rho", false, nullableNaNs)
-	if err := c.release(); err != nil {
-		return nil, err
-	}
-	rows := make([]collRow, len(ops))
-	for i := range rows {
-		rows[i] = collRow{op: ops[i], algo: algos[i], topology: topos[i], port: ports[i], model: models[i],
-			p: int(ps[i]), m: int(ms[i]), rho: int(rhos[i]), rhoM: rhoM[i], eta: eta[i], time: times[i],
-			closed: closed[i], boundSteps: int(bsteps[i]), boundRho: brho[i], boundEta: beta[i]}
-	}
-	return rows, nil
+	var rows []collRow
+	err := scanTable(dir, experiment, "collectives", func(c *columns) error {
+		ops, algos, topos := c.strings("op", false), c.strings("algo", false), c.strings("topology", false)
+		ports, models := c.strings("port", false), c.strings("model", false)
+		ps, ms, rhos, bsteps := c.ints("p", false), c.ints("m", false), c.ints("rho", false), c.ints("bound_steps", false)
+		rhoM, eta, times, beta := c.floats("rho_m"), c.floats("eta"), c.floats("time"), c.floats("bound_eta")
+		closed, brho := read(c, "closed", false, nullableNaNs), read(c, "bound_rho", false, nullableNaNs)
+		if c.err != nil {
+			return c.err
+		}
+		rows = reserve(rows, c)
+		for i := range ops {
+			rows = append(rows, collRow{op: ops[i], algo: algos[i], topology: topos[i], port: ports[i], model: models[i],
+				p: int(ps[i]), m: int(ms[i]), rho: int(rhos[i]), rhoM: rhoM[i], eta: eta[i], time: times[i],
+				closed: closed[i], boundSteps: int(bsteps[i]), boundRho: brho[i], boundEta: beta[i]})
+		}
+		return nil
+	})
+	return rows, err
 }
 
 // CollectivesSize draws collectives-size: time against the block size m on

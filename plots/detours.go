@@ -26,22 +26,24 @@ type detourTrial struct {
 
 // readDetourTrials reads the trials over detours of DIR/experiment.
 func readDetourTrials(dir, experiment string) ([]detourTrial, error) {
-	c, err := readTable(dir, experiment, "trials")
+	var rows []detourTrial
+	err := scanTable(dir, experiment, "trials", func(c *columns) error {
+		ns, qs, strategies := c.ints("n", false), c.floats("q"), c.strings("detours", false)
+		ok, stranded := read(c, "ok", false, nullableBools), read(c, "no_detour", false, nullableBools)
+		gamma := read(c, "gamma", false, nullableInts)
+		if c.err != nil {
+			return c.err
+		}
+		for i := range ns {
+			if ok[i] < 0 {
+				continue // not over detours
+			}
+			rows = append(rows, detourTrial{int(ns[i]), qs[i], strategies[i], ok[i] == 1, stranded[i] == 1, int(gamma[i])})
+		}
+		return nil
+	})
 	if err != nil {
 		return nil, err
-	}
-	ns, qs, strategies := c.ints("n", false), c.floats("q"), c.strings("detours", false)
-	ok, stranded := read(c, "ok", false, nullableBools), read(c, "no_detour", false, nullableBools)
-	gamma := read(c, "gamma", false, nullableInts)
-	if err := c.release(); err != nil {
-		return nil, err
-	}
-	var rows []detourTrial
-	for i := range ns {
-		if ok[i] < 0 {
-			continue // not over detours
-		}
-		rows = append(rows, detourTrial{int(ns[i]), qs[i], strategies[i], ok[i] == 1, stranded[i] == 1, int(gamma[i])})
 	}
 	if len(rows) == 0 {
 		return nil, fmt.Errorf("%s: no trials over detours", experiment)

@@ -2,9 +2,10 @@
 // to III, and of collective communication (docs/model.md) from the Parquet
 // files the experiments leave behind, never from a run in memory, so that
 // every number in a figure traces to rows of a Parquet file. Each figure is
-// a function that reads a results directory with dataset.ReadDataset and
-// writes PNG (300 dpi), SVG and PDF files to an output directory; Figures
-// lists them, in this order, for `hyperroute figures`. The thesis' own
+// a function that reads a results directory with dataset.ReadGroups (a row
+// group at a time, only the columns it draws) and writes PNG (300 dpi),
+// SVG and PDF files to an output directory; Figures lists them, in this
+// order, for `hyperroute figures`. The thesis' own
 // illustrations, last, show no measurement: they draw the harness'
 // structures (paths, routes, detour systems) and read no results.
 //

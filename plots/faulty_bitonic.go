@@ -17,20 +17,20 @@ type sortTrial struct {
 
 // readSortTrials reads DIR/experiment/trials with the detour columns.
 func readSortTrials(dir, experiment string) ([]sortTrial, error) {
-	c, err := readTable(dir, experiment, "trials")
-	if err != nil {
-		return nil, err
-	}
-	g, detours, q, T := readGrids(c), c.strings("detours", false), c.floats("q"), c.ints("T", false)
-	gamma, maxStep := read(c, "gamma", false, nullableInts), read(c, "max_step", false, nullableInts)
-	if c.err != nil {
-		return nil, c.release()
-	}
-	rows := make([]sortTrial, len(T))
-	for i := range rows {
-		rows[i] = sortTrial{g[i], detours[i], q[i], T[i], gamma[i], maxStep[i]}
-	}
-	return rows, c.release()
+	var rows []sortTrial
+	err := scanTable(dir, experiment, "trials", func(c *columns) error {
+		g, detours, q, T := readGrids(c), c.strings("detours", false), c.floats("q"), c.ints("T", false)
+		gamma, maxStep := read(c, "gamma", false, nullableInts), read(c, "max_step", false, nullableInts)
+		if c.err != nil {
+			return c.err
+		}
+		rows = reserve(rows, c)
+		for i := range T {
+			rows = append(rows, sortTrial{g[i], detours[i], q[i], T[i], gamma[i], maxStep[i]})
+		}
+		return nil
+	})
+	return rows, err
 }
 
 // FaultyBitonic draws bitonic sort over detours on a faulty cube (thesis

@@ -3,6 +3,7 @@ package plots
 import (
 	"fmt"
 	"image/color"
+	"maps"
 	"math"
 	"slices"
 
@@ -23,25 +24,23 @@ type simTrial struct {
 	OK, Lockstep                 int8 // 1 true, 0 false, −1 null
 }
 
-// readSimTrials reads DIR/faulty-valiant/trials.
-func readSimTrials(dir string) ([]simTrial, error) {
-	c, err := readTable(dir, "faulty-valiant", "trials")
-	if err != nil {
-		return nil, err
-	}
-	g, q, T, dropped := readGrids(c), c.floats("q"), c.ints("T", false), read(c, "lost", false, nullableInts)
-	det, conf, rer := c.strings("detours", false), c.strings("confluent", false), c.strings("reroute", false)
-	del, dq := c.strings("delivery", false), c.strings("detour-queue", false)
-	ti, d := read(c, "T_intact", false, nullableInts), read(c, "d", false, nullableInts)
-	ok, lock := read(c, "ok", false, nullableBools), read(c, "lockstep", false, nullableBools)
-	if c.err != nil {
-		return nil, c.release()
-	}
-	rows := make([]simTrial, len(T))
-	for i := range rows {
-		rows[i] = simTrial{g[i], q[i], det[i], rer[i], conf[i], del[i], dq[i], T[i], ti[i], d[i], dropped[i], ok[i], lock[i]}
-	}
-	return rows, c.release()
+// scanSimTrials calls each with the rows of DIR/faulty-valiant/trials in
+// turn.
+func scanSimTrials(dir string, each func(simTrial)) error {
+	return scanTable(dir, "faulty-valiant", "trials", func(c *columns) error {
+		g, q, T, dropped := readGrids(c), c.floats("q"), c.ints("T", false), read(c, "lost", false, nullableInts)
+		det, conf, rer := c.strings("detours", false), c.strings("confluent", false), c.strings("reroute", false)
+		del, dq := c.strings("delivery", false), c.strings("detour-queue", false)
+		ti, d := read(c, "T_intact", false, nullableInts), read(c, "d", false, nullableInts)
+		ok, lock := read(c, "ok", false, nullableBools), read(c, "lockstep", false, nullableBools)
+		if c.err != nil {
+			return c.err
+		}
+		for i := range T {
+			each(simTrial{g[i], q[i], det[i], rer[i], conf[i], del[i], dq[i], T[i], ti[i], d[i], dropped[i], ok[i], lock[i]})
+		}
+		return nil
+	})
 }
 
 // simModel is one way to simulate the intact cube on the faulty one: the
@@ -75,18 +74,46 @@ func (m simModel) String() string {
 func (r simTrial) law() int64 { return r.D*(r.TIntact-1) + 1 }
 
 // routedSim returns the trials of Valiant's routing over detours that were
-// routed (a complete system found, q > 0), noting what it left out.
-func routedSim(dir string, notes *[]string) ([]simTrial, error) {
-	rows, err := readSimTrials(dir)
+// routed (a complete system found, q > 0) at the largest n, noting which
+// routers it left out, and the n of all such trials. Only the trials at
+// the largest n so far are held while the table is read.
+func routedSim(dir string, notes *[]string) ([]simTrial, []int, error) {
+	type routed struct {
+		rows []simTrial // at the largest n so far
+		ns   map[int]bool
+	}
+	counts, byRouter := map[string]int{}, map[string]*routed{}
+	err := scanSimTrials(dir, func(r simTrial) {
+		counts[r.Router]++
+		if r.OK != 1 || r.Q <= 0 || r.TIntact <= 0 {
+			return
+		}
+		b := byRouter[r.Router]
+		if b == nil {
+			b = &routed{ns: map[int]bool{}}
+			byRouter[r.Router] = b
+		}
+		b.ns[r.N] = true
+		switch {
+		case len(b.rows) > 0 && r.N < b.rows[0].N:
+			return
+		case len(b.rows) > 0 && r.N > b.rows[0].N:
+			b.rows = b.rows[:0]
+		}
+		b.rows = append(b.rows, r)
+	})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	rows = restrictAll(rows, notes, "router", "valiant")
-	rows = slices.DeleteFunc(rows, func(r simTrial) bool { return r.OK != 1 || r.Q <= 0 || r.TIntact <= 0 })
-	if len(rows) == 0 {
-		return nil, fmt.Errorf("faulty-valiant: no routed trials of Valiant's routing over detours")
+	want, note := restrictCounts(counts, "router", "valiant")
+	if note != "" {
+		*notes = append(*notes, note)
 	}
-	return rows, nil
+	b := byRouter[want]
+	if b == nil {
+		return nil, nil, fmt.Errorf("faulty-valiant: no routed trials of Valiant's routing over detours")
+	}
+	return b.rows, slices.Sorted(maps.Keys(b.ns)), nil
 }
 
 // FaultyValiant draws the faulty time 𝒯 of Valiant's routing simulated on a
@@ -102,11 +129,11 @@ func routedSim(dir string, notes *[]string) ([]simTrial, error) {
 // trials on the law.
 func FaultyValiant(dir, out string) (Output, error) {
 	var o Output
-	rows, err := routedSim(dir, &o.Notes)
+	rows, ns, err := routedSim(dir, &o.Notes)
 	if err != nil {
 		return o, err
 	}
-	rows, n := restrictSim(rows, &o.Notes)
+	rows, n := restrictSim(rows, ns, &o.Notes)
 	ms := models(rows)
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, r := range rows {
@@ -215,15 +242,13 @@ func meanXYs(ss []summary) plotter.XYs {
 // method's mean slowdown at the largest q.
 func FaultyValiantSlowdown(dir, out string) (Output, error) {
 	var o Output
-	rows, err := routedSim(dir, &o.Notes)
+	rows, ns, err := routedSim(dir, &o.Notes)
 	if err != nil {
 		return o, err
 	}
-	ns := values(rows, func(r simTrial) int { return r.N })
 	n := ns[len(ns)-1]
 	if len(ns) > 1 {
 		o.Notes = append(o.Notes, fmt.Sprintf("kept n=%d, left out n=%v", n, ns[:len(ns)-1]))
-		rows = slices.DeleteFunc(rows, func(r simTrial) bool { return r.N != n })
 	}
 	qs := values(rows, func(r simTrial) float64 { return r.Q })
 	ms := models(rows)
@@ -300,14 +325,13 @@ func shareByQ(rows []simTrial, qs []float64, of, holds func(simTrial) bool) plot
 	return xys
 }
 
-// restrictSim keeps the largest n, which it returns, and the optimal
-// strategy (or the first there is) and notes what it left out.
-func restrictSim(rows []simTrial, notes *[]string) ([]simTrial, int) {
-	ns := values(rows, func(r simTrial) int { return r.N })
+// restrictSim keeps the optimal strategy (or the first there is) of rows,
+// the trials at the largest of ns, which it returns, and notes what it
+// left out.
+func restrictSim(rows []simTrial, ns []int, notes *[]string) ([]simTrial, int) {
 	n := ns[len(ns)-1]
 	if len(ns) > 1 {
 		*notes = append(*notes, fmt.Sprintf("kept n=%d, left out n=%v", n, ns[:len(ns)-1]))
-		rows = slices.DeleteFunc(rows, func(r simTrial) bool { return r.N != n })
 	}
 	strategies := ordered(values(rows, func(r simTrial) string { return r.Detours }), "optimal")
 	if len(strategies) > 1 {
@@ -353,16 +377,18 @@ func (r simTrial) method() string {
 // method, the smallest q at which some trial is not delivered.
 func FaultyValiantDelivered(dir, out string) (Output, error) {
 	var o Output
-	rows, err := readSimTrials(dir)
+	// Valiant's routing, one row per trial and method: the thesis' model
+	// for the strategies.
+	var rows []simTrial
+	err := scanSimTrials(dir, func(r simTrial) {
+		if r.Q > 0 && (r.Router == "valiant" || r.Router == "adaptive-valiant" || r.Router == "safety-levels") &&
+			r.Confluent == "edge" && r.Delivery == "queue" && r.DetourQ == "priority" {
+			rows = append(rows, r)
+		}
+	})
 	if err != nil {
 		return o, err
 	}
-	// Valiant's routing, one row per trial and method: the thesis' model
-	// for the strategies.
-	rows = slices.DeleteFunc(rows, func(r simTrial) bool {
-		return r.Q <= 0 || r.Router != "valiant" && r.Router != "adaptive-valiant" && r.Router != "safety-levels" ||
-			r.Confluent != "edge" || r.Delivery != "queue" || r.DetourQ != "priority"
-	})
 	if len(rows) == 0 {
 		return o, fmt.Errorf("faulty-valiant: no trials of the thesis' model")
 	}

@@ -29,8 +29,8 @@ seed: 13
 func TestSimTrials(t *testing.T) {
 	dir := t.TempDir()
 	runSpecs(t, dir, faultyValiantSpec)
-	rows, err := readSimTrials(dir)
-	if err != nil {
+	var rows []simTrial
+	if err := scanSimTrials(dir, func(r simTrial) { rows = append(rows, r) }); err != nil {
 		t.Fatal(err)
 	}
 	thesis := 0

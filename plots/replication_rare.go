@@ -25,20 +25,23 @@ type rareLoss struct {
 // readRare reads replication-rare/estimates, sorted by router, n, pieces
 // and q.
 func readRare(dir string) ([]rareLoss, error) {
-	c, err := readTable(dir, "replication-rare", "estimates")
+	var rows []rareLoss
+	err := scanTable(dir, "replication-rare", "estimates", func(c *columns) error {
+		router, n, pieces := c.strings("router", false), c.ints("n", false), c.ints("pieces", false)
+		q, loss, se := c.floats("q"), c.floats("loss"), c.floats("se")
+		lo, hi := c.floats("exact_lo"), c.floats("exact_hi")
+		conv := read(c, "converged", false, nullableBools)
+		if c.err != nil {
+			return c.err
+		}
+		rows = reserve(rows, c)
+		for i := range router {
+			rows = append(rows, rareLoss{router[i], int(n[i]), int(pieces[i]), q[i], loss[i], se[i], conv[i] == 1, lo[i], hi[i]})
+		}
+		return nil
+	})
 	if err != nil {
 		return nil, err
-	}
-	router, n, pieces := c.strings("router", false), c.ints("n", false), c.ints("pieces", false)
-	q, loss, se := c.floats("q"), c.floats("loss"), c.floats("se")
-	lo, hi := c.floats("exact_lo"), c.floats("exact_hi")
-	conv := read(c, "converged", false, nullableBools)
-	if err := c.release(); err != nil {
-		return nil, err
-	}
-	rows := make([]rareLoss, len(router))
-	for i := range rows {
-		rows[i] = rareLoss{router[i], int(n[i]), int(pieces[i]), q[i], loss[i], se[i], conv[i] == 1, lo[i], hi[i]}
 	}
 	if len(rows) == 0 {
 		return nil, fmt.Errorf("replication-rare: no estimates")

@@ -73,19 +73,19 @@ type trial struct {
 
 // readTrials reads DIR/experiment/trials.
 func readTrials(dir, experiment string) ([]trial, error) {
-	c, err := readTable(dir, experiment, "trials")
-	if err != nil {
-		return nil, err
-	}
-	g, t := readGrids(c), c.ints("T", false)
-	if c.err != nil {
-		return nil, c.release()
-	}
-	rows := make([]trial, len(t))
-	for i := range rows {
-		rows[i] = trial{g[i], t[i]}
-	}
-	return rows, c.release()
+	var rows []trial
+	err := scanTable(dir, experiment, "trials", func(c *columns) error {
+		g, t := readGrids(c), c.ints("T", false)
+		if c.err != nil {
+			return c.err
+		}
+		rows = reserve(rows, c)
+		for i := range t {
+			rows = append(rows, trial{g[i], t[i]})
+		}
+		return nil
+	})
+	return rows, err
 }
 
 // load is a row of a loads table: the mean of f(p,v) over the nodes v in
@@ -98,19 +98,19 @@ type load struct {
 
 // readLoads reads DIR/experiment/loads.
 func readLoads(dir, experiment string) ([]load, error) {
-	c, err := readTable(dir, experiment, "loads")
-	if err != nil {
-		return nil, err
-	}
-	g, p, f := readGrids(c), c.ints("p", false), c.floats("f_mean")
-	if c.err != nil {
-		return nil, c.release()
-	}
-	rows := make([]load, len(f))
-	for i := range rows {
-		rows[i] = load{g[i], p[i], f[i]}
-	}
-	return rows, c.release()
+	var rows []load
+	err := scanTable(dir, experiment, "loads", func(c *columns) error {
+		g, p, f := readGrids(c), c.ints("p", false), c.floats("f_mean")
+		if c.err != nil {
+			return c.err
+		}
+		rows = reserve(rows, c)
+		for i := range f {
+			rows = append(rows, load{g[i], p[i], f[i]})
+		}
+		return nil
+	})
+	return rows, err
 }
 
 // seqRow is a row of a delayseq table: per trial the run time, the length
@@ -124,22 +124,22 @@ type seqRow struct {
 
 // readSeqs reads DIR/experiment/delayseq.
 func readSeqs(dir, experiment string) ([]seqRow, error) {
-	c, err := readTable(dir, experiment, "delayseq")
-	if err != nil {
-		return nil, err
-	}
-	g := readGrids(c)
-	t, dLen, dLoad := c.ints("T", false), c.ints("d_len", false), c.ints("d_load", false)
-	xf, hf := c.ints("x_fixed", false), c.ints("h_fixed", false)
-	xe, he := c.ints("x_extracted", false), c.ints("h_extracted", false)
-	if c.err != nil {
-		return nil, c.release()
-	}
-	rows := make([]seqRow, len(t))
-	for i := range rows {
-		rows[i] = seqRow{g[i], t[i], dLen[i], dLoad[i], xf[i], hf[i], xe[i], he[i]}
-	}
-	return rows, c.release()
+	var rows []seqRow
+	err := scanTable(dir, experiment, "delayseq", func(c *columns) error {
+		g := readGrids(c)
+		t, dLen, dLoad := c.ints("T", false), c.ints("d_len", false), c.ints("d_load", false)
+		xf, hf := c.ints("x_fixed", false), c.ints("h_fixed", false)
+		xe, he := c.ints("x_extracted", false), c.ints("h_extracted", false)
+		if c.err != nil {
+			return c.err
+		}
+		rows = reserve(rows, c)
+		for i := range t {
+			rows = append(rows, seqRow{g[i], t[i], dLen[i], dLoad[i], xf[i], hf[i], xe[i], he[i]})
+		}
+		return nil
+	})
+	return rows, err
 }
 
 // gridded is a row with grid parameters.
@@ -156,18 +156,27 @@ func restrict[R gridded](rows []R, field, want string) ([]R, string) {
 	if len(counts) < 2 {
 		return rows, ""
 	}
+	want, note := restrictCounts(counts, field, want)
+	return slices.DeleteFunc(slices.Clone(rows), func(r R) bool { return r.params().field(field) != want }), note
+}
+
+// restrictCounts returns the value of field restrict keeps of rows with
+// counts rows of each value, and its note.
+func restrictCounts(counts map[string]int, field, want string) (string, string) {
 	values := slices.SortedFunc(maps.Keys(counts), compareValues)
 	if counts[want] == 0 {
 		want = values[0]
 	}
-	kept := slices.DeleteFunc(slices.Clone(rows), func(r R) bool { return r.params().field(field) != want })
+	if len(counts) < 2 {
+		return want, ""
+	}
 	var left []string
 	for _, v := range values {
 		if v != want {
 			left = append(left, fmt.Sprintf("%s=%s (%d rows)", field, v, counts[v]))
 		}
 	}
-	return kept, fmt.Sprintf("kept %s=%s, left out %v", field, want, left)
+	return want, fmt.Sprintf("kept %s=%s, left out %v", field, want, left)
 }
 
 // restrictAll applies restrict for each field/want pair in turn and

@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
@@ -23,50 +24,60 @@ var ErrNoData = errors.New("experiment not run")
 // an error (dataset.IncompleteError).
 var Partial bool
 
-// readTable reads DIR/experiment/table with dataset.ReadDataset (or
-// ReadPartial), or returns an error wrapping ErrNoData if the directory is
-// missing.
-func readTable(dir, experiment, table string) (*columns, error) {
+// scanTable reads DIR/experiment/table with dataset.ReadGroups (checked as
+// by dataset.ReadDataset, or ReadPartial), calling each with the columns
+// of one row group after another, or returns an error wrapping ErrNoData
+// if the directory is missing. Only the columns each asks for are read.
+func scanTable(dir, experiment, table string, each func(c *columns) error) error {
 	where := filepath.Join(dir, experiment, table)
 	if _, err := os.Stat(where); errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("%w: %s (no %s)", ErrNoData, experiment, where)
+		return fmt.Errorf("%w: %s (no %s)", ErrNoData, experiment, where)
 	}
-	read := dataset.ReadDataset
-	if Partial {
-		read = dataset.ReadPartial
-	}
-	tbl, err := read(dir, experiment, table)
-	if err != nil {
-		return nil, err
-	}
-	return &columns{tbl: tbl, where: where}, nil
+	c := &columns{where: where, interned: map[string]string{}}
+	return dataset.ReadGroups(dir, experiment, table, Partial, func(g *dataset.Group) error {
+		c.g, c.err = g, nil
+		if err := each(c); err != nil {
+			return err
+		}
+		return c.err
+	})
 }
 
-// columns reads the columns of a table by name with the results column
-// readers. The first error sticks: later calls return nil and release
-// reports it.
+// columns reads the columns of a row group by name with the results
+// column readers. The first error sticks: later calls return nil and each
+// returns it.
 type columns struct {
-	tbl   arrow.Table
-	where string
-	err   error
+	g        *dataset.Group
+	where    string
+	err      error
+	interned map[string]string // the text values read, one copy each
 }
 
 // rows returns the number of rows.
-func (c *columns) rows() int { return int(c.tbl.NumRows()) }
+func (c *columns) rows() int { return c.g.Rows() }
 
-// release frees the table and returns the first error.
-func (c *columns) release() error {
-	c.tbl.Release()
-	return c.err
+// reserve returns rows, or, if nil, an empty slice with room for the rows
+// of the whole table when its manifest gives them: the rows a figure reads
+// are allocated once.
+func reserve[R any](rows []R, c *columns) []R {
+	if n := c.g.TableRows(); rows == nil && n > 0 {
+		return make([]R, 0, n)
+	}
+	return rows
 }
 
 // read returns the column read by get; with optional, nil and no error
 // when there is no such column.
 func read[T any](c *columns, name string, optional bool, get func(arrow.Table, string) ([]T, error)) []T {
-	if c.err != nil || optional && len(c.tbl.Schema().FieldIndices(name)) == 0 {
+	if c.err != nil || optional && !c.g.Has(name) {
 		return nil
 	}
-	out, err := get(c.tbl, name)
+	tbl, err := c.g.Column(name)
+	if err != nil {
+		c.err = err
+		return nil
+	}
+	out, err := get(tbl, name)
 	if err != nil {
 		c.err = fmt.Errorf("%s: %w", c.where, err)
 	}
@@ -85,8 +96,18 @@ func (c *columns) floats(name string) []float64 {
 }
 
 // strings returns a string column; with optional, nil if it is missing.
+// Equal values share one copy, which holds no memory of the row group.
 func (c *columns) strings(name string, optional bool) []string {
-	return read(c, name, optional, dataset.Strings)
+	out := read(c, name, optional, dataset.Strings)
+	for i, v := range out {
+		s, ok := c.interned[v]
+		if !ok {
+			s = strings.Clone(v)
+			c.interned[s] = s
+		}
+		out[i] = s
+	}
+	return out
 }
 
 // nullableInts returns a nullable int64 column of tbl, −1 for null.
