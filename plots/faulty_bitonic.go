@@ -2,7 +2,6 @@ package plots
 
 import (
 	"fmt"
-	"math"
 
 	"gonum.org/v1/plot/plotter"
 )
@@ -79,17 +78,13 @@ func FaultyBitonic(dir, out string) (Output, error) {
 		return o, err
 	}
 	for _, p := range []*panel{step, total} {
-		if !p.placeLegend() {
+		if !p.placeLegend(PanelHeight) {
 			o.Notes = append(o.Notes, fmt.Sprintf("faulty-bitonic: the legend of panel %q covers data in every corner", p.Title.Text))
 		}
 	}
 	o.Files, err = saveStack(out, "faulty-bitonic", step.Plot, total.Plot)
 	return addNotes(o, err, dir, faultyBitonicNotes)
 }
-
-// qShift is the shift apart along a log q axis of neighbouring series of
-// faulty-bitonic's lower panel, in decades: a marker's width on the panel.
-const qShift = 0.03
 
 // thesisBound is the line pattern of the thesis' bound in faulty-bitonic:
 // dotted, apart from the port models' solid and dashed.
@@ -154,15 +149,12 @@ func faultyBitonicPanels(rows []sortTrial) (step, total *panel, err error) {
 					ys = append(ys, float64(r.T)/float64((r.Gamma+2)*int64(n*(n+1)/2)))
 				}
 			}
-			shift := math.Pow(10, qShift*(float64(k)-float64(series-1)/2))
 			k++
 			if len(xs) == 0 {
 				continue
 			}
 			ss := summarizeBy(xs, ys)
-			for i := range ss {
-				ss[i].X *= shift
-			}
+			shiftApart(ss, k-1, series)
 			line, marks, bars, err := meanSeries(ss, ciLo, ciHi, 0, colour(si), pi, si)
 			if err != nil {
 				return nil, nil, err

@@ -2,6 +2,7 @@ package plots
 
 import (
 	"image/color"
+	"math"
 	"slices"
 
 	"gonum.org/v1/plot"
@@ -37,10 +38,10 @@ func (p *panel) lineEntry(name string, line draw.LineStyle, c color.Color, shape
 	p.addLegend(name, &plotter.Line{LineStyle: line}, &plotter.Scatter{GlyphStyle: glyph(c, shape)})
 }
 
-// panelCanvas is the canvas of one panel of a stacked figure, for layout
-// computations only: nothing drawn on it is kept.
-func panelCanvas() draw.Canvas {
-	return draw.Canvas{Canvas: new(recorder.Canvas), Rectangle: vg.Rectangle{Max: vg.Point{X: Width, Y: PanelHeight}}}
+// panelCanvas is the canvas of a panel of height h, one column wide, for
+// layout computations only: nothing drawn on it is kept.
+func panelCanvas(h vg.Length) draw.Canvas {
+	return draw.Canvas{Canvas: new(recorder.Canvas), Rectangle: vg.Rectangle{Max: vg.Point{X: Width, Y: h}}}
 }
 
 // legendBox returns the box p's legend covers when p is drawn on c, as
@@ -99,9 +100,10 @@ func abs(l vg.Length) vg.Length { return max(l, -l) }
 // placeLegend puts the panel's legend in the first corner, of top right,
 // bottom right, top left and bottom left, where it covers none of its
 // data, and reports whether there is one; if not, the legend stays at
-// the top right. Call it once the axes' ranges are set.
-func (p *panel) placeLegend() bool {
-	c := panelCanvas()
+// the top right. h is the panel's height (PanelHeight in a stack). Call
+// it once the axes' ranges are set.
+func (p *panel) placeLegend(h vg.Length) bool {
+	c := panelCanvas(h)
 	for _, corner := range [][2]bool{{true, false}, {false, false}, {true, true}, {false, true}} {
 		p.Legend.Top, p.Legend.Left = corner[0], corner[1]
 		if !legendCovers(p.Plot, c, p.data) {
@@ -112,15 +114,32 @@ func (p *panel) placeLegend() bool {
 	return false
 }
 
+// logShift is the shift apart of neighbouring series along a log x axis,
+// in decades: about a marker's width on a panel.
+const logShift = 0.03
+
+// shiftApart shifts series k of count apart from the others along a log x
+// axis, by logShift decades from its neighbours, so that series with
+// equal values do not hide one another.
+func shiftApart(ss []summary, k, count int) {
+	f := math.Pow(10, logShift*(float64(k)-float64(count-1)/2))
+	for i := range ss {
+		ss[i].X *= f
+	}
+}
+
 // layers collects the plotters of several mean series so that every
 // marker is drawn over every bar and line: no series hides another's
 // markers.
 type layers struct{ bars, lines, marks []plot.Plotter }
 
-// add adds a series, as meanSeries returns it, to l and its polylines to
-// p's data.
+// add adds a series, as meanSeries returns it, to l and, unless p is nil,
+// its polylines to p's data.
 func (l *layers) add(p *panel, line *plotter.Line, marks *plotter.Scatter, bars *plotter.YErrorBars) {
 	l.bars, l.lines, l.marks = append(l.bars, bars), append(l.lines, line), append(l.marks, marks)
+	if p == nil {
+		return
+	}
 	p.data = append(p.data, slices.Clone(line.XYs))
 	p.marks = append(p.marks, slices.Clone(marks.XYs))
 	for i, pt := range bars.XYs {

@@ -32,7 +32,7 @@ func styleKey(e legendEntry) string {
 // entries look pairwise different, the legend covers none of its data,
 // and no marker of one series lies within a marker's width of one of
 // another series.
-func checkPanel(t *testing.T, name string, p *panel) {
+func checkPanel(t *testing.T, name string, p *panel, h vg.Length) {
 	t.Helper()
 	seen := map[string]string{}
 	for _, e := range p.legend {
@@ -42,7 +42,7 @@ func checkPanel(t *testing.T, name string, p *panel) {
 		}
 		seen[k] = e.name
 	}
-	c := panelCanvas()
+	c := panelCanvas(h)
 	if legendCovers(p.Plot, c, p.data) {
 		t.Errorf("%s: the legend at top=%v, left=%v covers data", name, p.Legend.Top, p.Legend.Left)
 	}
@@ -76,13 +76,13 @@ func TestFaultyBitonicLayout(t *testing.T) {
 		t.Fatal(err)
 	}
 	for name, p := range map[string]*panel{"upper panel": step, "lower panel": total} {
-		if !p.placeLegend() {
+		if !p.placeLegend(PanelHeight) {
 			t.Errorf("%s: no corner free of data for the legend", name)
 		}
 		if len(p.legend) < 3 || len(p.marks) < 2 {
 			t.Fatalf("%s: %d legend entries, %d series", name, len(p.legend), len(p.marks))
 		}
-		checkPanel(t, name, p)
+		checkPanel(t, name, p, PanelHeight)
 	}
 }
 
@@ -91,7 +91,7 @@ func TestFaultyBitonicLayout(t *testing.T) {
 // title the others lack.
 func checkTopGaps(t *testing.T, name string, panels ...*plot.Plot) {
 	t.Helper()
-	c := panelCanvas()
+	c := panelCanvas(PanelHeight)
 	var gaps []float64
 	for _, p := range panels {
 		gaps = append(gaps, (c.Max.Y - p.DataCanvas(c).Max.Y).Points())
@@ -119,4 +119,41 @@ func TestTTailLayout(t *testing.T) {
 		t.Fatalf("%d panels, want 3", len(panels))
 	}
 	checkTopGaps(t, "t-tail", panels...)
+}
+
+// TestLogTicks: the labels of a log axis are the powers of 10 as written,
+// where plot.LogTicks writes some as 9.999999999999999e-05.
+func TestLogTicks(t *testing.T) {
+	var labels []string
+	for _, tk := range logTicks.Ticks(1e-6, 1) {
+		if tk.Label != "" {
+			labels = append(labels, tk.Label)
+		}
+	}
+	if want := []string{"1e-06", "1e-05", "0.0001", "0.001", "0.01", "0.1", "1"}; !slices.Equal(labels, want) {
+		t.Errorf("labels %q, want %q", labels, want)
+	}
+}
+
+// TestRelationsLayout checks the panel of relations drawn from a small
+// dataset with checkPanel.
+func TestRelationsLayout(t *testing.T) {
+	dir := t.TempDir()
+	writeDataset(t, dir)
+	rows, err := readTrials(dir, "relations")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mus := values(rows, func(r trial) int { return r.Mu })
+	p, err := relationsPanel(rows, mus, []string{"single", "all"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !p.placeLegend(Height) {
+		t.Errorf("no corner free of data for the legend")
+	}
+	if len(p.legend) < 3 || len(p.marks) < 2 {
+		t.Fatalf("%d legend entries, %d series", len(p.legend), len(p.marks))
+	}
+	checkPanel(t, "relations", p, Height)
 }
