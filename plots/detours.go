@@ -145,8 +145,10 @@ func DetourExistence(dir, out string) (Output, error) {
 // above, the fraction of trials in which the heuristic parallel matching
 // fails against q, per n, with its bound (n/5)(10q)^n dashed and (11q)^n
 // dotted in the series' colour; in the middle, at the largest n, the mean
-// γ of each strategy's complete systems against q with 95% intervals;
-// below, at the largest n and q, the distribution of γ per strategy.
+// γ of each strategy's complete systems against q with 95% intervals,
+// the strategies shifted apart along q by a marker's width (shiftApart);
+// below, at the largest n and q, the distribution of γ per strategy, the
+// strategies 0.12 apart along γ; markers are drawn over every line.
 func Matching(dir, out string) (Output, error) {
 	var o Output
 	rows, err := readDetourTrials(dir, "matching")
@@ -186,7 +188,9 @@ func Matching(dir, out string) (Output, error) {
 
 	top := ns[len(ns)-1]
 	gammas := newPlot("edge failure probability q", fmt.Sprintf("mean γ of complete systems, n = %d", top))
-	for si, s := range []string{"optimal", "heuristic", "random"} {
+	var layered layers
+	strategies := []string{"optimal", "heuristic", "random"}
+	for si, s := range strategies {
 		var xs, vs []float64
 		for _, r := range rows {
 			if r.n == top && r.strategy == s && r.ok {
@@ -196,13 +200,16 @@ func Matching(dir, out string) (Output, error) {
 		if len(xs) == 0 {
 			continue
 		}
-		line, marks, bars, err := meanSeries(summarizeBy(xs, vs), ciLo, ciHi, 0, colour(si), 0, si)
+		ss := summarizeBy(xs, vs)
+		shiftApart(ss, si, len(strategies))
+		line, marks, bars, err := meanSeries(ss, ciLo, ciHi, 0, colour(si), 0, si)
 		if err != nil {
 			return o, err
 		}
-		gammas.Add(line, marks, bars)
+		layered.add(nil, line, marks, bars)
 		legendLine(gammas, s, colour(si), 0, si)
 	}
+	layered.drawOn(gammas)
 	gammas.Legend.Left, gammas.Legend.Top = true, true
 	logX(gammas, qlo, qhi)
 	gammas.X.Tick.Marker = decadeTicks
@@ -222,6 +229,7 @@ func Matching(dir, out string) (Output, error) {
 func gammaDistribution(rows []detourTrial, n int, q float64) (*plot.Plot, error) {
 	p := newPlot("γ (most detours on one middle edge)", fmt.Sprintf("share of complete systems, n = %d, q = %v", n, q))
 	top := 0
+	var lines, markers []plot.Plotter
 	for si, s := range []string{"optimal", "heuristic", "random"} {
 		counts := map[int]int{}
 		all := 0
@@ -235,8 +243,9 @@ func gammaDistribution(rows []detourTrial, n int, q float64) (*plot.Plot, error)
 			continue
 		}
 		var xys plotter.XYs
+		dx := 0.12 * float64(si-1) // keep equal shares of the strategies apart
 		for _, g := range slices.Sorted(maps.Keys(counts)) {
-			xys = append(xys, plotter.XY{X: float64(g), Y: float64(counts[g]) / float64(all)})
+			xys = append(xys, plotter.XY{X: float64(g) + dx, Y: float64(counts[g]) / float64(all)})
 			top = max(top, g)
 		}
 		line, err := plotter.NewLine(xys)
@@ -249,9 +258,11 @@ func gammaDistribution(rows []detourTrial, n int, q float64) (*plot.Plot, error)
 			return nil, err
 		}
 		marks.GlyphStyle = glyph(colour(si), si)
-		p.Add(line, marks)
+		lines, markers = append(lines, line), append(markers, marks)
 		legendLine(p, s, colour(si), 0, si)
 	}
+	p.Add(lines...)
+	p.Add(markers...)
 	p.X.Min, p.X.Max = 0, float64(top)+0.5
 	p.Y.Min, p.Y.Max = 0, 1.05
 	p.Legend.Left, p.Legend.Top = false, true

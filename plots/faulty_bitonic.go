@@ -33,37 +33,78 @@ func readSortTrials(dir, experiment string) ([]sortTrial, error) {
 	return rows, err
 }
 
-// FaultyBitonic draws bitonic sort over detours on a faulty cube (thesis
-// Ch. III.1 [Schömer 1988]) from faulty-bitonic/trials, in two panels. Top:
-// the mean slowest compare-exchange step against γ, with its range over
-// the trials, per port model (colour), against the thesis' γ + 2 (dashed).
-// Bottom: for the largest n, the sort's time over the thesis' bound,
-// T / ((γ + 2)·n(n+1)/2), against q, one colour per detour strategy and one
-// line pattern per port model, against 1 (dashed). Trials without a
-// complete detour system, or without a failed edge, are left out and
-// counted in a note.
-func FaultyBitonic(dir, out string) (Output, error) {
-	var o Output
-	all, err := readSortTrials(dir, "faulty-bitonic")
-	if err != nil {
-		return o, err
-	}
+// drawnSortTrials returns the trials faulty-bitonic draws: bitonic sort
+// with a complete detour system (γ > 0) and a failed edge.
+func drawnSortTrials(all []sortTrial) []sortTrial {
 	var rows []sortTrial
 	for _, r := range all {
 		if r.Router == "bitonic" && r.Gamma > 0 && r.MaxStep > 0 {
 			rows = append(rows, r)
 		}
 	}
+	return rows
+}
+
+// FaultyBitonic draws bitonic sort over detours on a faulty cube (thesis
+// Ch. III.1 [Schömer 1988]) from faulty-bitonic/trials, in two panels. Top:
+// the mean slowest compare-exchange step against γ, with its range over
+// the trials, per port model (colour), against the thesis' γ + 2
+// (dotted). Bottom: for the largest n, the sort's time over the thesis'
+// bound, T / ((γ + 2)·n(n+1)/2), against q, one colour and marker per
+// detour strategy and one line pattern per port model (solid single-port,
+// dashed all-port), against 1 (dotted); the series are shifted apart along
+// q by a few percent so that none hides another. Each legend sits in a
+// corner free of data. Trials without a complete detour system, or
+// without a failed edge, are left out and counted in a note.
+func FaultyBitonic(dir, out string) (Output, error) {
+	var o Output
+	all, err := readSortTrials(dir, "faulty-bitonic")
+	if err != nil {
+		return o, err
+	}
+	rows := drawnSortTrials(all)
 	if len(rows) == 0 {
 		return o, fmt.Errorf("faulty-bitonic: no trials with a complete detour system")
 	}
 	if left := len(all) - len(rows); left > 0 {
 		o.Notes = append(o.Notes, fmt.Sprintf("left out %d of %d trials: no complete detour system or no failed edge", left, len(all)))
 	}
+	ns := values(rows, func(r sortTrial) int { return r.N })
+	if len(ns) > 1 {
+		o.Notes = append(o.Notes, fmt.Sprintf("bottom panel: kept n=%d, left out n=%v", ns[len(ns)-1], ns[:len(ns)-1]))
+	}
+	step, total, err := faultyBitonicPanels(rows)
+	if err != nil {
+		return o, err
+	}
+	for _, p := range []*panel{step, total} {
+		if !p.placeLegend(PanelHeight) {
+			o.Notes = append(o.Notes, fmt.Sprintf("faulty-bitonic: the legend of panel %q covers data in every corner", p.Title.Text))
+		}
+	}
+	o.Files, err = saveStack(out, "faulty-bitonic", step.Plot, total.Plot)
+	return addNotes(o, err, dir, faultyBitonicNotes)
+}
+
+// thesisBound is the line pattern of the thesis' bound in faulty-bitonic:
+// dotted, apart from the port models' solid and dashed.
+const thesisBound = 2
+
+// faultyBitonicPanels returns the panels of faulty-bitonic drawn from
+// rows, the trials it keeps, with their legends still to place.
+func faultyBitonicPanels(rows []sortTrial) (step, total *panel, err error) {
 	ports := ordered(values(rows, func(r sortTrial) string { return r.Port }), "single", "all")
 
-	step := newPlot("γ (most detours on one middle edge)", "slowest step (time units)")
+	step = &panel{Plot: newPlot("γ (most detours on one middle edge)", "slowest step (time units)")}
 	gammas := values(rows, func(r sortTrial) float64 { return float64(r.Gamma) })
+	lo, hi := gammas[0], gammas[len(gammas)-1]
+	stepBound, err := plotter.NewLine(plotter.XYs{{X: lo, Y: lo + 2}, {X: hi, Y: hi + 2}})
+	if err != nil {
+		return nil, nil, err
+	}
+	stepBound.LineStyle = boundLine(thesisBound)
+	step.data = append(step.data, stepBound.XYs)
+	var top layers
 	for pi, port := range ports {
 		var xs, ys []float64
 		for _, r := range rows {
@@ -74,29 +115,31 @@ func FaultyBitonic(dir, out string) (Output, error) {
 		dx := 0.08 * (float64(pi) - float64(len(ports)-1)/2)
 		line, marks, bars, err := meanSeries(summarizeBy(xs, ys), minOf, maxOf, dx, colour(pi), 0, pi)
 		if err != nil {
-			return o, err
+			return nil, nil, err
 		}
-		step.Add(line, marks, bars)
-		legendLine(step, port+"-port (range over trials)", colour(pi), 0, pi)
+		top.add(step, line, marks, bars)
+		step.lineEntry(port+"-port (range over trials)", dataLine(colour(pi), 0), colour(pi), pi)
 	}
-	lo, hi := gammas[0], gammas[len(gammas)-1]
-	if err := addLine(step, "thesis: γ + 2", plotter.XYs{{X: lo, Y: lo + 2}, {X: hi, Y: hi + 2}}, plotter.Line{LineStyle: boundLine(1)}); err != nil {
-		return o, err
-	}
+	top.drawOn(step.Plot, stepBound)
+	step.lineEntry("thesis: γ + 2", boundLine(thesisBound), nil, -1)
 	step.X.Tick.Marker = ticksAt(gammas)
 	step.X.Min, step.X.Max = lo-0.5, hi+0.5
 	step.Y.Min, step.Y.Max = 0, 1.1*step.Y.Max
-	step.Legend.Top = true
 
 	ns := values(rows, func(r sortTrial) int { return r.N })
 	n := ns[len(ns)-1]
-	if len(ns) > 1 {
-		o.Notes = append(o.Notes, fmt.Sprintf("bottom panel: kept n=%d, left out n=%v", n, ns[:len(ns)-1]))
-	}
-	total := newPlot("edge failure probability q", "T / ((γ+2)·n(n+1)/2)")
+	total = &panel{Plot: newPlot("edge failure probability q", "T / ((γ+2)·n(n+1)/2)")}
 	total.Title.Text = fmt.Sprintf("n = %d", n)
 	strategies := ordered(values(rows, func(r sortTrial) string { return r.Detours }), "optimal", "heuristic", "random")
 	qs := values(rows, func(r sortTrial) float64 { return r.Q })
+	bound, err := plotter.NewLine(plotter.XYs{{X: qs[0] / 1.5, Y: 1}, {X: qs[len(qs)-1] * 1.5, Y: 1}})
+	if err != nil {
+		return nil, nil, err
+	}
+	bound.LineStyle = boundLine(thesisBound)
+	total.data = append(total.data, bound.XYs)
+	var bottom layers
+	k, series := 0, len(strategies)*len(ports)
 	for si, s := range strategies {
 		for pi, port := range ports {
 			var xs, ys []float64
@@ -106,27 +149,28 @@ func FaultyBitonic(dir, out string) (Output, error) {
 					ys = append(ys, float64(r.T)/float64((r.Gamma+2)*int64(n*(n+1)/2)))
 				}
 			}
+			k++
 			if len(xs) == 0 {
 				continue
 			}
-			line, marks, bars, err := meanSeries(summarizeBy(xs, ys), ciLo, ciHi, 0, colour(si), pi, si)
+			ss := summarizeBy(xs, ys)
+			shiftApart(ss, k-1, series)
+			line, marks, bars, err := meanSeries(ss, ciLo, ciHi, 0, colour(si), pi, si)
 			if err != nil {
-				return o, err
+				return nil, nil, err
 			}
-			total.Add(line, marks, bars)
+			bottom.add(total, line, marks, bars)
 		}
-		legendLine(total, s, colour(si), 0, si)
+		total.lineEntry(s, dataLine(colour(si), 0), colour(si), si)
 	}
+	bottom.drawOn(total.Plot, bound)
 	if len(ports) > 1 {
 		for pi, port := range ports {
-			legendLine(total, port+"-port", boundColor, pi, -1)
+			total.lineEntry(port+"-port", dataLine(boundColor, pi), nil, -1)
 		}
 	}
-	if err := addLine(total, "thesis: (γ+2)·n(n+1)/2", plotter.XYs{{X: qs[0] / 1.5, Y: 1}, {X: qs[len(qs)-1] * 1.5, Y: 1}}, plotter.Line{LineStyle: boundLine(1)}); err != nil {
-		return o, err
-	}
-	logX(total, qs[0]/1.5, qs[len(qs)-1]*1.5)
+	total.lineEntry("thesis: (γ+2)·n(n+1)/2", boundLine(thesisBound), nil, -1)
+	logX(total.Plot, qs[0]/1.5, qs[len(qs)-1]*1.5)
 	total.Y.Min, total.Y.Max = 0, 1.1*total.Y.Max
-	o.Files, err = saveStack(out, "faulty-bitonic", step, total)
-	return addNotes(o, err, dir, faultyBitonicNotes)
+	return step, total, nil
 }

@@ -16,12 +16,7 @@ func faultyBitonicNotes(dir string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	var rows []sortTrial
-	for _, r := range all {
-		if r.Router == "bitonic" && r.Gamma > 0 && r.MaxStep > 0 {
-			rows = append(rows, r)
-		}
-	}
+	rows := drawnSortTrials(all)
 	if len(rows) == 0 {
 		return nil, nil
 	}

@@ -124,15 +124,29 @@ func gridLines() *plotter.Grid {
 
 // logY makes the y axis logarithmic over [lo, hi], lo > 0.
 func logY(p *plot.Plot, lo, hi float64) {
-	p.Y.Scale, p.Y.Tick.Marker = plot.LogScale{}, plot.LogTicks{Prec: -1}
+	p.Y.Scale, p.Y.Tick.Marker = plot.LogScale{}, logTicks
 	p.Y.Min, p.Y.Max = lo, hi
 }
 
 // logX makes the x axis logarithmic over [lo, hi], lo > 0.
 func logX(p *plot.Plot, lo, hi float64) {
-	p.X.Scale, p.X.Tick.Marker = plot.LogScale{}, plot.LogTicks{Prec: -1}
+	p.X.Scale, p.X.Tick.Marker = plot.LogScale{}, logTicks
 	p.X.Min, p.X.Max = lo, hi
 }
+
+// logTicks are plot.LogTicks labelled with the shortest decimal of each
+// power of 10 to 12 digits: plot.LogTicks reaches 10^k by repeated
+// multiplication and would label 1e-05 as 9.999999999999999e-05.
+var logTicks = plot.TickerFunc(func(lo, hi float64) []plot.Tick {
+	ticks := plot.LogTicks{Prec: -1}.Ticks(lo, hi)
+	for i, t := range ticks {
+		if t.Label != "" {
+			v, _ := strconv.ParseFloat(strconv.FormatFloat(t.Value, 'g', 12, 64), 64)
+			ticks[i].Label = strconv.FormatFloat(v, 'g', -1, 64)
+		}
+	}
+	return ticks
+})
 
 // linearTicks labels ticks at the step of 1, 2 or 5 times a power of 10
 // nearest to a fifth of the range, with unlabelled ticks halfway between.

@@ -31,6 +31,17 @@ func TTail(dir, out string) (Output, error) {
 		return o, err
 	}
 	rows = restrictAll(rows, &o.Notes, "router", "valiant", "queue", "priority", "pattern", "random", "mu", "1")
+	panels, err := tTailPanels(rows, &o)
+	if err != nil {
+		return o, err
+	}
+	o.Files, err = saveStack(out, "t-tail", panels...)
+	return o, err
+}
+
+// tTailPanels returns the panels of t-tail drawn from rows, adding to o
+// its series and notes.
+func tTailPanels(rows []trial, o *Output) ([]*plot.Plot, error) {
 	type key struct {
 		port string
 		n    int
@@ -46,7 +57,7 @@ func TTail(dir, out string) (Output, error) {
 		samples[k] = append(samples[k], float64(r.T)/float64(r.N))
 	}
 	if len(samples) == 0 {
-		return o, fmt.Errorf("valiant-tail: no trials with T > 0")
+		return nil, fmt.Errorf("valiant-tail: no trials with T > 0")
 	}
 	if zeros > 0 {
 		o.Notes = append(o.Notes, fmt.Sprintf("left out %d trials with T = 0 from the log axes", zeros))
@@ -80,7 +91,7 @@ func TTail(dir, out string) (Output, error) {
 				name = fmt.Sprintf("n = %d", n)
 			}
 			if err := addLine(p, name, xys, plotter.Line{LineStyle: dataLine(ramp(i, len(ns)), 0)}); err != nil {
-				return o, err
+				return nil, err
 			}
 			if len(xys) > 0 {
 				o.Series = append(o.Series, Series{p.Title.Text, fmt.Sprintf("n = %d", n), xys})
@@ -98,22 +109,23 @@ func TTail(dir, out string) (Output, error) {
 	}
 	bound, err := theoremI1Panel(ns, ylo, xmax)
 	if err != nil {
-		return o, err
+		return nil, err
 	}
 	o.Notes = append(o.Notes, fmt.Sprintf("Theorem I.1 bound: 1 below T/n = %.1f, drawn in a panel of its own down to %g; the largest measured T/n is %.2f", 24*math.Log(18), ylo, xmax))
 	if left := unlisted(ns, shown); left != "" {
 		o.Notes = append(o.Notes, "the legend leaves out "+left+" (drawn, in the colour between their neighbours)")
 	}
-	panels = append(panels, bound)
-	o.Files, err = saveStack(out, "t-tail", panels...)
-	return o, err
+	return append(panels, bound), nil
 }
 
 // theoremI1Panel draws the Theorem I.1 bound for every n of ns, x = T/n
 // from below where it leaves 1 to where every bound is below ylo; xmax,
 // the largest measured T/n, is in the title.
 func theoremI1Panel(ns []int, ylo, xmax float64) (*plot.Plot, error) {
-	p := newPlot("x = T / n (steps per dimension)", "Pr(T ≥ x·n), bound")
+	// The title says it is the bound: a longer y label would push the data
+	// down (gonum reserves room for it around the arithmetic middle of
+	// the range, near the top of a log axis).
+	p := newPlot("x = T / n (steps per dimension)", "Pr(T ≥ x·n)")
 	p.Title.Text = fmt.Sprintf("Theorem I.1 bound (every measured T/n ≤ %.1f)", xmax)
 	x0 := math.Floor(0.8 * 24 * math.Log(18))
 	x1 := x0
