@@ -57,8 +57,8 @@ func (f *fastStep) bytes() int64 {
 }
 
 // chunkWords is how many words of busy bits, 64 nodes each, the fused step
-// scans at a time: a chunk's packets stay in the first-level cache.
-const chunkWords = 8
+// scans at a time: a chunk's packets, 12 KiB, stay in the first-level cache.
+const chunkWords = 16
 
 // startFused sets up the np packets of k on nn nodes in the sorted store
 // and returns how many wait.
