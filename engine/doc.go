@@ -89,8 +89,10 @@
 // Priority discipline and with no faults, no Scheduler or Reactor and
 // recording at most arrival times and sends per step, by a step of its
 // own: each node keeps its keys smallest first, a step takes the smallest
-// of every node, the router moves them all (Keys.Hop, one call per batch)
-// and the engine puts them at their next nodes. It routes exactly as the
+// of every node, chunk by chunk of nodes from the last to the first, the
+// router moves a chunk's packets (Keys.Hop, one call per chunk) and the
+// engine puts them at once at their next nodes if those have chosen in
+// this step already, at the end of the step if not. It routes exactly as the
 // general step does, about twice as fast; Engine.Fused tells whether a run
 // takes it.
 //

@@ -42,16 +42,23 @@ func (e *Engine) fusedKeys(r Router) (Keys, bool) {
 }
 
 // fastStep is the state of the fused step: the packets waiting at each
-// node as keys, and the packets sent in the step.
+// node as keys, the packets sent from one chunk of nodes, and those
+// deferred to the end of the step.
 type fastStep struct {
 	sorted
-	keys []uint64 // packets sent
-	at   []uint32 // the nodes they leave, then the nodes they go to
+	ck   []uint64 // packets sent from a chunk
+	ca   []uint32 // the nodes they leave, then the nodes they go to
+	keys []uint64 // packets deferred, or started
+	at   []uint32 // the nodes they go to
 }
 
 func (f *fastStep) bytes() int64 {
-	return f.sorted.bytes() + int64(cap(f.keys))*8 + int64(cap(f.at))*4
+	return f.sorted.bytes() + int64(cap(f.keys)+cap(f.ck))*8 + int64(cap(f.at)+cap(f.ca))*4
 }
+
+// chunkWords is how many words of busy bits, 64 nodes each, the fused step
+// scans at a time: a chunk's packets, 12 KiB, stay in the first-level cache.
+const chunkWords = 16
 
 // startFused sets up the np packets of k on nn nodes in the sorted store
 // and returns how many wait.
@@ -60,26 +67,36 @@ func (e *Engine) startFused(k Keys, np, nn int) (live int) {
 	f.reset(nn, sortedNode{over: -1})
 	// A node sends at most one packet per step.
 	f.keys, f.at = grow(f.keys, max(min(nn, np), 1)), grow(f.at, max(min(nn, np), 1))
+	f.ck, f.ca = grow(f.ck, chunkWords*64), grow(f.ca, chunkWords*64)
 	for first := 0; first < np; first += len(f.keys) {
 		m := min(len(f.keys), np-first)
 		w := k.Start(first, f.keys[:m], f.at[:m])
-		for i, v := range f.at[:w] {
-			f.put(&f.node[v], f.keys[i])
-			setBusy(e.busy, v)
-		}
+		e.putAll(w)
 		live += w
 	}
 	return live
 }
 
 // stepFused runs step t for k as the general step does, and returns how
-// many packets arrived. Every packet it puts arrived in step t, after the
-// packets waiting at the start of the step were chosen, so that the next to
-// leave a node is always its smallest key.
+// many packets arrived. It scans the nodes by chunks from the last to the
+// first: every node takes out its smallest key, k moves the chunk's
+// packets, and those that go to a node already scanned in this step are
+// put there at once, the others at the end of the step; so that every
+// packet put arrived after its node chose, and the next to leave a node is
+// always its smallest key. A router that numbers its nodes so that most
+// packets go to higher numbers has most of them put while their nodes are
+// still in the cache.
 func (e *Engine) stepFused(k Keys, t int32) int {
-	sent := e.scan()
-	kept := k.Hop(e.fast.keys[:sent], e.fast.at[:sent], t+1, e.res.Arrival)
-	e.putAll(kept)
+	f := &e.fast
+	deferred, sent, kept := 0, 0, 0
+	for hi := len(e.busy); hi > 0; hi -= chunkWords {
+		lo := max(hi-chunkWords, 0)
+		n := e.scan(lo, hi)
+		w := k.Hop(f.ck[:n], f.ca[:n], t+1, e.res.Arrival)
+		deferred = e.putScanned(w, uint32(lo)<<6, deferred)
+		sent, kept = sent+n, kept+w
+	}
+	e.putAll(deferred)
 	e.res.Hops += int64(sent)
 	if kept < sent {
 		e.res.T = int(t + 1)
@@ -87,17 +104,18 @@ func (e *Engine) stepFused(k Keys, t int32) int {
 	return sent - kept
 }
 
-// scan takes the first packet out of every node that holds one, into keys
-// and at, counts its send by priority and returns how many.
-func (e *Engine) scan() int {
+// scan takes the first packet out of every node of busy words lo … hi−1
+// that holds one, into ck and ca, counts its send by priority and returns
+// how many.
+func (e *Engine) scan(lo, hi int) int {
 	f := &e.fast
-	node, busy, keys, at := f.node, e.busy, f.keys, f.at
+	node, busy, keys, at := f.node, e.busy[lo:hi], f.ck, f.ca
 	maxQueue, loads := uint32(e.maxQueue), &e.prioLoads
 	n, over := 0, len(at)
-	for wi := range busy {
+	for i := range busy {
 		var emptied uint64
-		for word := busy[wi]; word != 0; word &= word - 1 {
-			v := uint32(wi<<6 + bits.TrailingZeros64(word))
+		for word := busy[i]; word != 0; word &= word - 1 {
+			v := uint32((lo+i)<<6 + bits.TrailingZeros64(word))
 			b := &node[v]
 			m := b.n
 			maxQueue = max(maxQueue, m)
@@ -113,7 +131,7 @@ func (e *Engine) scan() int {
 			n++
 			emptied |= (uint64(m-1) - 1) >> 63 << (v & 63)
 		}
-		busy[wi] &^= emptied
+		busy[i] &^= emptied
 	}
 	// at[n] is written after at[i] (i ≥ over ≥ n) is read.
 	for i := over; i < len(at); i++ {
@@ -125,6 +143,31 @@ func (e *Engine) scan() int {
 	}
 	e.maxQueue = int(maxQueue)
 	return n
+}
+
+// putScanned puts the packets of ck[:kept] that go to nodes from first on,
+// scanned in this step, and moves the others to keys and at from
+// deferred on; it returns the number deferred.
+func (e *Engine) putScanned(kept int, first uint32, deferred int) int {
+	f := &e.fast
+	node, busy, keys, at := f.node, e.busy, f.ck[:kept], f.ca[:kept]
+	for i, k := range keys {
+		v := at[i]
+		if v < first {
+			f.keys[deferred], f.at[deferred] = k, v
+			deferred++
+			continue
+		}
+		b := &node[v]
+		if m := b.n; m < sortedInline {
+			b.insert(k)
+			b.n = m + 1
+		} else {
+			f.put(b, k)
+		}
+		setBusy(busy, v)
+	}
+	return deferred
 }
 
 // putAll puts the packets of keys[:kept] at their nodes at[:kept].

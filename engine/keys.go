@@ -12,7 +12,8 @@ const (
 
 // Keys routes packets held as keys, for the fused step. It numbers the
 // nodes 0 … Nodes()−1 as it likes: without Record.Loads or Trace nothing a
-// run reports depends on the numbering.
+// run reports depends on the numbering, but a step runs fastest when most
+// packets hop to a node numbered higher than theirs and near it.
 type Keys interface {
 	// Start sets up packets first, first+1, …, first+len(keys)−1: it
 	// writes the key and the node of each that waits for a hop to the
@@ -22,7 +23,7 @@ type Keys interface {
 	// link or within its node: it writes the new key and node of each that
 	// waits for a further hop to the front of keys and at, returns how
 	// many, and sets arrival[id] = now for each that arrived if arrival is
-	// not nil.
+	// not nil. A step calls it once per chunk of nodes.
 	Hop(keys []uint64, at []uint32, now int32, arrival []int32) (waiting int)
 }
 
