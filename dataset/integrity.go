@@ -87,18 +87,21 @@ type FileCheck struct {
 	Schema *arrow.Schema
 }
 
-// CheckFile reads the part file at path completely: it checks the file
-// against what it records of itself, as Scan does, and reads every row, as
-// ReadFile does. want, if not nil, is the manifest's entry for the file,
+// CheckFile reads the part file at path completely, one row group at a
+// time: it checks the file against what it records of itself, as Scan
+// does, and reads every row, as ReadFile does. want, if not nil, is the manifest's entry for the file,
 // which vouches for a file of an older build (see ReadFile). A damaged file
 // is a *DamageError.
 func CheckFile(path string, want *FileSummary) (FileCheck, error) {
-	tbl, s, err := readFile(path, want)
+	s, err := inspectVouched(path, want)
 	if err != nil {
 		return FileCheck{}, err
 	}
-	defer tbl.Release()
-	return FileCheck{Bytes: s.bytes, SHA256: s.sha256, Rows: tbl.NumRows(), Schema: tbl.Schema()}, nil
+	rows, schema, err := readGroupByGroup(path, s)
+	if err != nil {
+		return FileCheck{}, err
+	}
+	return FileCheck{Bytes: s.bytes, SHA256: s.sha256, Rows: rows, Schema: schema}, nil
 }
 
 // Check returns a *DamageError naming got.Path unless got, a file as it is

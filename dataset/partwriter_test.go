@@ -70,9 +70,21 @@ func TestPartWriterSameBytes(t *testing.T) {
 		if len(a) == 0 || !bytes.Equal(a, b) {
 			t.Errorf("%s: streamed file (%d bytes) differs from the previous writer's (%d bytes)", c.name, len(b), len(a))
 		}
-		if _, err := CheckFile(streamed, nil); err != nil {
+		// CheckFile reads row group by row group what readFile reads whole.
+		chk, err := CheckFile(streamed, nil)
+		if err != nil {
 			t.Errorf("%s: %v", c.name, err)
+			continue
 		}
+		whole, _, err := readFile(streamed, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := whole.Schema(); chk.Rows != rows || whole.NumRows() != rows ||
+			!chk.Schema.Equal(want) || chk.Schema.Metadata().String() != want.Metadata().String() {
+			t.Errorf("%s: CheckFile found %d rows of %v, want %d rows of %v", c.name, chk.Rows, chk.Schema, rows, want)
+		}
+		whole.Release()
 	}
 }
 

@@ -105,6 +105,49 @@ func readTable(path string, s fileSum) (arrow.Table, error) {
 	return withMeta(full, s.meta), nil
 }
 
+// readGroupByGroup reads the Parquet file at path, which inspectVouched
+// found to be s, as readTable does, but holds one row group at a time; it
+// returns the rows and the schema readTable's table would have.
+func readGroupByGroup(path string, s fileSum) (rows int64, schema *arrow.Schema, err error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return 0, nil, fmt.Errorf("dataset: %w", err)
+	}
+	defer f.Close()
+	var fr *pqarrow.FileReader
+	if err := protect(func() (err error) { fr, err = openParquet(f, s); return err }); err != nil {
+		return 0, nil, &DamageError{Path: path, Reason: fmt.Sprintf("it cannot be read: %v", err)}
+	}
+	cols := make([]int, fr.ParquetReader().MetaData().Schema.NumColumns())
+	for i := range cols {
+		cols[i] = i
+	}
+	// A file without row groups is read once, for its schema.
+	groups := fr.ParquetReader().NumRowGroups()
+	for i := range max(groups, 1) {
+		rg := []int{}
+		if groups > 0 {
+			rg = []int{i}
+		}
+		var tbl arrow.Table
+		if err := protect(func() (err error) {
+			tbl, err = fr.ReadRowGroups(context.Background(), cols, rg)
+			return err
+		}); err != nil {
+			return 0, nil, &DamageError{Path: path, Reason: fmt.Sprintf("it cannot be read: %v", err)}
+		}
+		full, err := restorePartition(tbl, tbl.NumRows(), s.meta)
+		tbl.Release()
+		if err != nil {
+			return 0, nil, fmt.Errorf("dataset: read %s: %w", path, err)
+		}
+		rows, schema = rows+full.NumRows(), full.Schema()
+		full.Release()
+	}
+	md := arrow.MetadataFrom(s.meta)
+	return rows, arrow.NewSchemaWithEndian(schema.Fields(), &md, schema.Endianness()), nil
+}
+
 // openParquet returns an Arrow reader of f, whose footer is that of s.
 func openParquet(f *os.File, s fileSum) (*pqarrow.FileReader, error) {
 	r, err := file.NewParquetReader(f, file.WithMetadata(s.footer.meta))
