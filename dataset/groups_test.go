@@ -83,20 +83,9 @@ func TestReadGroups(t *testing.T) {
 	// A complete run: every row group knows the table's rows.
 	run := t.TempDir()
 	writeRun(t, run, 1, 4, 8)
-	files, err := Scan(run, "e")
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := ManifestFromMeta(files[0].Meta)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m.Tables = Summarize(files)
-	if err := WriteManifest(run, "e", m); err != nil {
-		t.Fatal(err)
-	}
+	writeManifestOfFiles(t, run)
 	seen := 0
-	err = ReadGroups(run, "e", "trials", false, func(g *Group) error {
+	err := ReadGroups(run, "e", "trials", false, func(g *Group) error {
 		seen += g.Rows()
 		if g.TableRows() != 20 {
 			t.Errorf("%s: TableRows() = %d, want 20", g.Path(), g.TableRows())

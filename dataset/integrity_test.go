@@ -250,18 +250,7 @@ func TestReadDatasetManifest(t *testing.T) {
 	} {
 		dir := t.TempDir()
 		writeDataset(t, dir)
-		files, err := Scan(dir, "e")
-		if err != nil {
-			t.Fatal(err)
-		}
-		m, err := ManifestFromMeta(files[0].Meta)
-		if err != nil {
-			t.Fatal(err)
-		}
-		m.Tables = Summarize(files)
-		if err := WriteManifest(dir, "e", m); err != nil {
-			t.Fatal(err)
-		}
+		writeManifestOfFiles(t, dir)
 		tc.change(t, dir)
 		tbl, err := ReadDataset(dir, "e", "delays")
 		if err == nil {
@@ -336,5 +325,23 @@ func TestRecordsOtherSpec(t *testing.T) {
 	var de *DamageError
 	if !errors.As(err, &de) || !strings.Contains(de.Reason, "its spec does not match the digest it records") {
 		t.Errorf("CheckFile: %v", err)
+	}
+}
+
+// writeManifestOfFiles writes the manifest of the files of experiment e
+// in dir, as a complete run's.
+func writeManifestOfFiles(t *testing.T, dir string) {
+	t.Helper()
+	files, err := Scan(dir, "e")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := ManifestFromMeta(files[0].Meta)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Tables = Summarize(files)
+	if err := WriteManifest(dir, "e", m); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -110,18 +110,7 @@ func TestOtherRun(t *testing.T) {
 	if _, err := ReadPartial(dir, "e", "trials"); err == nil || !strings.Contains(err.Error(), "master seed 2, want 1") {
 		t.Errorf("ReadPartial: %v, want another run refused", err)
 	}
-	files, err := Scan(dir, "e")
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := ManifestFromMeta(files[0].Meta)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m.Tables = Summarize(files)
-	if err := WriteManifest(dir, "e", m); err != nil {
-		t.Fatal(err)
-	}
+	writeManifestOfFiles(t, dir)
 	if _, err := ReadDataset(dir, "e", "trials"); err == nil || !strings.Contains(err.Error(), "master seed 2, want 1") {
 		t.Errorf("ReadDataset: %v, want another run refused", err)
 	}
