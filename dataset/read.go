@@ -78,74 +78,83 @@ func inspectVouched(path string, want *FileSummary) (fileSum, error) {
 
 // readTable reads the whole Parquet file at path, which inspectVouched
 // found to be s, with its partition columns put back.
-func readTable(path string, s fileSum) (arrow.Table, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, fmt.Errorf("dataset: %w", err)
-	}
-	defer f.Close()
-	var tbl arrow.Table
-	err = protect(func() error {
-		fr, err := openParquet(f, s)
-		if err != nil {
-			return err
-		}
-		tbl, err = fr.ReadTable(context.Background())
-		return err
+func readTable(path string, s fileSum) (tbl arrow.Table, err error) {
+	err = readBatches(path, s, true, func(full arrow.Table) error {
+		tbl = withMeta(full, s.meta)
+		return nil
 	})
-	if err != nil {
-		return nil, &DamageError{Path: path, Reason: fmt.Sprintf("it cannot be read: %v", err)}
-	}
-	defer tbl.Release()
-	full, err := restorePartition(tbl, s.rows, s.meta)
-	if err != nil {
-		return nil, fmt.Errorf("dataset: read %s: %w", path, err)
-	}
-	defer full.Release()
-	return withMeta(full, s.meta), nil
+	return tbl, err
 }
 
 // readGroupByGroup reads the Parquet file at path, which inspectVouched
 // found to be s, as readTable does, but holds one row group at a time; it
 // returns the rows and the schema readTable's table would have.
 func readGroupByGroup(path string, s fileSum) (rows int64, schema *arrow.Schema, err error) {
+	err = readBatches(path, s, false, func(full arrow.Table) error {
+		rows, schema = rows+full.NumRows(), full.Schema()
+		return nil
+	})
+	if err != nil {
+		return 0, nil, err
+	}
+	md := arrow.MetadataFrom(s.meta)
+	return rows, arrow.NewSchemaWithEndian(schema.Fields(), &md, schema.Endianness()), nil
+}
+
+// readBatches reads the Parquet file at path, which inspectVouched found
+// to be s, whole or one row group at a time (once, without rows, if it
+// has none), and passes each batch with its partition columns put back to
+// use, which must not keep it past its call without retaining it.
+func readBatches(path string, s fileSum, whole bool, use func(arrow.Table) error) error {
 	f, err := os.Open(path)
 	if err != nil {
-		return 0, nil, fmt.Errorf("dataset: %w", err)
+		return fmt.Errorf("dataset: %w", err)
 	}
 	defer f.Close()
 	var fr *pqarrow.FileReader
 	if err := protect(func() (err error) { fr, err = openParquet(f, s); return err }); err != nil {
-		return 0, nil, &DamageError{Path: path, Reason: fmt.Sprintf("it cannot be read: %v", err)}
+		return &DamageError{Path: path, Reason: fmt.Sprintf("it cannot be read: %v", err)}
 	}
-	cols := make([]int, fr.ParquetReader().MetaData().Schema.NumColumns())
+	md := fr.ParquetReader().MetaData()
+	cols := make([]int, md.Schema.NumColumns())
 	for i := range cols {
 		cols[i] = i
 	}
-	// A file without row groups is read once, for its schema.
-	groups := fr.ParquetReader().NumRowGroups()
-	for i := range max(groups, 1) {
-		rg := []int{}
-		if groups > 0 {
-			rg = []int{i}
+	groups := make([]int, md.NumRowGroups())
+	for i := range groups {
+		groups[i] = i
+	}
+	batches := [][]int{groups}
+	if !whole && len(groups) > 0 {
+		batches = batches[:0]
+		for i := range groups {
+			batches = append(batches, groups[i:i+1])
+		}
+	}
+	for _, b := range batches {
+		var rows int64
+		for _, g := range b {
+			rows += md.RowGroups[g].GetNumRows()
 		}
 		var tbl arrow.Table
 		if err := protect(func() (err error) {
-			tbl, err = fr.ReadRowGroups(context.Background(), cols, rg)
+			tbl, err = fr.ReadRowGroups(context.Background(), cols, b)
 			return err
 		}); err != nil {
-			return 0, nil, &DamageError{Path: path, Reason: fmt.Sprintf("it cannot be read: %v", err)}
+			return &DamageError{Path: path, Reason: fmt.Sprintf("it cannot be read: %v", err)}
 		}
-		full, err := restorePartition(tbl, tbl.NumRows(), s.meta)
+		full, err := restorePartition(tbl, rows, s.meta)
 		tbl.Release()
 		if err != nil {
-			return 0, nil, fmt.Errorf("dataset: read %s: %w", path, err)
+			return fmt.Errorf("dataset: read %s: %w", path, err)
 		}
-		rows, schema = rows+full.NumRows(), full.Schema()
+		err = use(full)
 		full.Release()
+		if err != nil {
+			return err
+		}
 	}
-	md := arrow.MetadataFrom(s.meta)
-	return rows, arrow.NewSchemaWithEndian(schema.Fields(), &md, schema.Endianness()), nil
+	return nil
 }
 
 // openParquet returns an Arrow reader of f, whose footer is that of s.
