@@ -201,18 +201,21 @@ func (s *Spec) family() func(p *Point) string {
 		return len(seen)
 	}
 	all := s.Model.Axes()
+	works := make([]int64, len(s.points))
+	for i := range s.points {
+		works[i] = s.Model.work(s.points[i].Config)
+	}
 	var axes []string // along which the work does not change
 	for _, a := range all {
 		work := make(map[string]int64) // by the values on the other axes
 		same := true
 		for i := range s.points {
-			p := &s.points[i]
-			k := key(p, all, a)
-			if w, ok := work[k]; ok && w != s.Model.work(p.Config) {
+			k := key(&s.points[i], all, a)
+			if w, ok := work[k]; ok && w != works[i] {
 				same = false
 				break
 			}
-			work[k] = s.Model.work(p.Config)
+			work[k] = works[i]
 		}
 		if same {
 			axes = append(axes, a)
