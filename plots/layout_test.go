@@ -104,12 +104,7 @@ func checkTopGaps(t *testing.T, name string, panels ...*plot.Plot) {
 // TestTTailLayout checks that the panels of t-tail drawn from a small
 // dataset have equal gaps under their titles.
 func TestTTailLayout(t *testing.T) {
-	dir := t.TempDir()
-	writeDataset(t, dir)
-	rows, err := readTrials(dir, "valiant-tail")
-	if err != nil {
-		t.Fatal(err)
-	}
+	rows := smallTrials(t, "valiant-tail")
 	var o Output
 	panels, err := tTailPanels(rows, &o)
 	if err != nil {
@@ -138,12 +133,7 @@ func TestLogTicks(t *testing.T) {
 // TestRelationsLayout checks the panel of relations drawn from a small
 // dataset with checkPanel.
 func TestRelationsLayout(t *testing.T) {
-	dir := t.TempDir()
-	writeDataset(t, dir)
-	rows, err := readTrials(dir, "relations")
-	if err != nil {
-		t.Fatal(err)
-	}
+	rows := smallTrials(t, "relations")
 	mus := values(rows, func(r trial) int { return r.Mu })
 	p, err := relationsPanel(rows, mus, []string{"single", "all"})
 	if err != nil {
@@ -156,4 +146,17 @@ func TestRelationsLayout(t *testing.T) {
 		t.Fatalf("%d legend entries, %d series", len(p.legend), len(p.marks))
 	}
 	checkPanel(t, "relations", p, Height)
+}
+
+// smallTrials returns the trials of experiment in the small dataset of
+// writeDataset.
+func smallTrials(t *testing.T, experiment string) []trial {
+	t.Helper()
+	dir := t.TempDir()
+	writeDataset(t, dir)
+	rows, err := readTrials(dir, experiment)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rows
 }
