@@ -26,14 +26,14 @@ func Optimal(y *faults.System) []int {
 	y.Reset(f)
 	m := matcher{y: y, f: f, load: make([]int32, f.Edges()), seen: make([]uint32, f.Edges())}
 	gamma := make([]int, f.N)
-	var open []uint32
+	byDim := make([][]uint32, f.N+1) // the failed edges with an intact detour
+	f.Each(func(v uint32, d int) {
+		if f.HasDetour(v, d) {
+			byDim[d] = append(byDim[d], v)
+		}
+	})
 	for d := 1; d <= f.N; d++ {
-		open = open[:0]
-		f.Each(func(v uint32, e int) {
-			if e == d && f.HasDetour(v, d) {
-				open = append(open, v)
-			}
-		})
+		open := byDim[d]
 		for b := int32(1); len(open) > 0; b++ {
 			m.cap = b
 			left := open[:0]

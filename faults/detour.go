@@ -124,9 +124,9 @@ func (y *System) Gamma() (perDim []int, gamma int) {
 	n := y.Faults.N
 	perDim = make([]int, n)
 	y.loads = y.Loads(y.loads)
-	for e, l := range y.loads {
-		if d := e % n; int(l) > perDim[d] {
-			perDim[d] = int(l)
+	for v := 0; v < len(y.loads); v += n {
+		for d, l := range y.loads[v : v+n] {
+			perDim[d] = max(perDim[d], int(l))
 		}
 	}
 	for _, g := range perDim {
