@@ -25,8 +25,8 @@ import (
 // a rule shards by points (shard i of k runs every trial of the points
 // numbered i mod k), as the point's whole trial sequence decides.
 type RSE struct {
-	// Measure names a numeric column of the trials table, one value per
-	// trial.
+	// Measure names a numeric or boolean (0 or 1) column of the trials
+	// table, one value per trial.
 	Measure string
 	Target  float64 // in (0, 1); 0: no rule
 	Batch   int     // trials between decisions, ≥ 2
@@ -77,19 +77,20 @@ func (r RSE) check(m *Model) error {
 		return fmt.Errorf("model %s has no trials table to take an rse measure from", m.Name)
 	}
 	if _, ok := measureColumn(t.Schema, r.Measure); !ok {
-		return fmt.Errorf("measure %q: want a numeric column of the trials table (%s)", r.Measure, strings.Join(numericColumns(t.Schema), ", "))
+		return fmt.Errorf("measure %q: want a numeric or boolean column of the trials table (%s)", r.Measure, strings.Join(numericColumns(t.Schema), ", "))
 	}
 	return nil
 }
 
-// measureColumn returns the index of the numeric column name of schema.
+// measureColumn returns the index of the numeric column name of schema; a
+// boolean column counts as 0 or 1, so that its mean is a rate.
 func measureColumn(schema *arrow.Schema, name string) (int, bool) {
 	is := schema.FieldIndices(name)
 	if len(is) != 1 {
 		return 0, false
 	}
 	switch schema.Field(is[0]).Type.ID() {
-	case arrow.INT32, arrow.INT64, arrow.UINT64, arrow.FLOAT64:
+	case arrow.INT32, arrow.INT64, arrow.UINT64, arrow.FLOAT64, arrow.BOOL:
 		return is[0], true
 	}
 	return 0, false
@@ -247,6 +248,10 @@ func measure(b *array.RecordBuilder, t *Table, col int, j job, out any) (float64
 		x = float64(a.Value(0))
 	case *array.Float64:
 		x = a.Value(0)
+	case *array.Boolean:
+		if a.Value(0) {
+			x = 1
+		}
 	default:
 		return 0, fmt.Errorf("column type %s", a.DataType())
 	}

@@ -120,7 +120,7 @@ func TestRSEParse(t *testing.T) {
 		{"rse: {measure: T, target: 0}", "test.yaml:10: rse: target 0: want a relative standard error in (0, 1)"},
 		{"rse: {measure: T, target: 1}", "rse: target 1: want"},
 		{"rse: {measure: T, target: 0.1, batch: 1}", "test.yaml:10: rse.batch: 1 out of range"},
-		{"rse: {measure: route, target: 0.1}", `rse: measure "route": want a numeric column of the trials table (n, mu, q, k, pieces, trial, seed, T, hops`},
+		{"rse: {measure: route, target: 0.1}", `rse: measure "route": want a numeric or boolean column of the trials table (n, mu, q, k, pieces`},
 		{"rse: {target: 0.1}", "rse.measure: missing"},
 		{"rse: {measure: T, target: 0.1, stop: 3}", "rse.stop: unknown key"},
 		{"profiles:\n  paper:\n    rse: {measure: X, target: 0.1}", `profiles.paper.rse: measure "X"`},
@@ -159,5 +159,52 @@ func TestStopsAtZero(t *testing.T) {
 		if n+1 != tc.want {
 			t.Errorf("values %v: stopped after %d, want %d", tc.x, n+1, tc.want)
 		}
+	}
+}
+
+// TestRSEBoolean checks that a boolean measure stops a point as its 0s and
+// 1s fed to stats.Sequential do: the rate of no_detour in the detours model.
+func TestRSEBoolean(t *testing.T) {
+	s := mustParse(t, `name: rate
+model: detours
+grid:
+  n: 4
+  strategy: optimal
+  q: [0.1, 0.3]
+trials: 400
+seed: 3
+rse: {measure: no_detour, target: 0.1, batch: 10}
+`)
+	dir := t.TempDir()
+	run(t, s, dir, 2, Unsharded)
+	_, rows := readRows(t, dir, "rate", TableTrials)
+	vals := make(map[float64][]float64)
+	for _, r := range rows {
+		x := 0.0
+		if r["no_detour"].(bool) {
+			x = 1
+		}
+		vals[r["q"].(float64)] = append(vals[r["q"].(float64)], x)
+	}
+	early := false
+	for q, xs := range vals {
+		seq, err := stats.NewSequential(0.1, 10, 400)
+		if err != nil {
+			t.Fatal(err)
+		}
+		stop := 0
+		for i, x := range xs {
+			if stops(seq, x) {
+				stop = i + 1
+				break
+			}
+		}
+		if stop != len(xs) {
+			t.Errorf("q=%v: %d trials run, the rule stops after %d", q, len(xs), stop)
+		}
+		early = early || stop < 400
+	}
+	if len(vals) != 2 || !early {
+		t.Errorf("%d points, stopped early: %v; want 2 points, one stopped before 400 trials", len(vals), early)
 	}
 }
