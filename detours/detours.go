@@ -24,7 +24,7 @@ var Strategies = []Strategy{
 	{Name: "heuristic", Doc: "the thesis' parallel matching: rounds per dimension, the k-th dimension after d in round k, a middle edge taken at most once (Ch. III.1)", Choose: heuristic,
 		Memory: func(e, f int64) int64 { return e + 20*f }}, // taken; the failed edges by dimension and those claimed, appended
 	{Name: "optimal", Doc: "the smallest γ per dimension, by b-matching failed edges to intact middle edges", Choose: optimal,
-		Memory: func(e, f int64) int64 { return 8*e + 4*f }}, // load and seen per edge; the open edges
+		Memory: func(e, f int64) int64 { return 8*e + 20*f }}, // load and seen per edge; the failed edges by dimension, appended
 	{Name: "random", Doc: "a uniformly random intact detour for every failed edge, uncoordinated", Choose: random,
 		Memory: func(int64, int64) int64 { return 0 }},
 }
