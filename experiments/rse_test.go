@@ -71,18 +71,7 @@ func TestRSERows(t *testing.T) {
 	}
 	counts := make(map[int]bool)
 	for p, vals := range ts {
-		seq, err := stats.NewSequential(0.03, 5, 60)
-		if err != nil {
-			t.Fatal(err)
-		}
-		stop := 0
-		for i, x := range vals {
-			if stops(seq, x) {
-				stop = i + 1
-				break
-			}
-		}
-		if stop != len(vals) {
+		if stop := ruleStops(t, vals, 0.03, 5, 60); stop != len(vals) {
 			t.Errorf("%v: %d trials run, the rule stops after %d", p, len(vals), stop)
 		}
 		counts[len(vals)] = true
@@ -188,17 +177,7 @@ rse: {measure: no_detour, target: 0.1, batch: 10}
 	}
 	early := false
 	for q, xs := range vals {
-		seq, err := stats.NewSequential(0.1, 10, 400)
-		if err != nil {
-			t.Fatal(err)
-		}
-		stop := 0
-		for i, x := range xs {
-			if stops(seq, x) {
-				stop = i + 1
-				break
-			}
-		}
+		stop := ruleStops(t, xs, 0.1, 10, 400)
 		if stop != len(xs) {
 			t.Errorf("q=%v: %d trials run, the rule stops after %d", q, len(xs), stop)
 		}
@@ -207,4 +186,20 @@ rse: {measure: no_detour, target: 0.1, batch: 10}
 	if len(vals) != 2 || !early {
 		t.Errorf("%d points, stopped early: %v; want 2 points, one stopped before 400 trials", len(vals), early)
 	}
+}
+
+// ruleStops returns after how many of vals, fed in order, the rule of
+// target, batch and most trials stops (0 if it does not).
+func ruleStops(t *testing.T, vals []float64, target float64, batch, most int) int {
+	t.Helper()
+	seq, err := stats.NewSequential(target, batch, most)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, x := range vals {
+		if stops(seq, x) {
+			return i + 1
+		}
+	}
+	return 0
 }
