@@ -204,7 +204,9 @@ func (r *Runner) sequential(ctx context.Context, u Unit) ([]job, []any, error) {
 			if err != nil {
 				return nil, nil, fmt.Errorf("%s: %v, trial %d: rse measure %s: %w", s.Name, j.point, j.trial, rule.Measure, err)
 			}
-			ru.done = stops(ru.seq, x)
+			if ru.done = stops(ru.seq, x); ru.done {
+				r.unplan(ru.point, s.Trials-ru.seq.N())
+			}
 		}
 	}
 	var jobs []job
@@ -216,6 +218,15 @@ func (r *Runner) sequential(ctx context.Context, u Unit) ([]job, []any, error) {
 		}
 	}
 	return jobs, outs, nil
+}
+
+// unplan takes the trials a point will not run, stopped by its rule, out
+// of the run's totals.
+func (r *Runner) unplan(p *Point, trials int) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.prog.TotalTrials -= int64(trials)
+	r.prog.TotalWork -= int64(trials) * r.Spec.Model.work(p.Config)
 }
 
 // stops takes x into seq and reports whether the point stops after it. A

@@ -203,3 +203,21 @@ func ruleStops(t *testing.T, vals []float64, target float64, batch, most int) in
 	}
 	return 0
 }
+
+// TestRSEProgress checks that a run's progress ends at its totals when
+// its rule stops points early: the trials a point does not run leave the
+// totals, so that the share done and the time left follow the rule.
+func TestRSEProgress(t *testing.T) {
+	s := mustParse(t, rseSpec)
+	r := &Runner{Spec: s, Dir: t.TempDir(), Workers: 2, Shard: Unsharded}
+	if _, err := r.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	p := r.Progress()
+	if p.Trials >= int64(6*s.Trials) {
+		t.Fatalf("%d trials run: want the rule to stop a point early", p.Trials)
+	}
+	if p.Trials != p.TotalTrials || p.Work != p.TotalWork {
+		t.Errorf("done %d of %d trials, work %d of %d: want all", p.Trials, p.TotalTrials, p.Work, p.TotalWork)
+	}
+}
