@@ -8,21 +8,24 @@ import (
 )
 
 // PrintEstimates prints the estimated cost of a run of each spec on
-// workers workers (Spec.Estimate), and their total, as a table.
+// workers workers (Spec.Estimate), and their total, as a table. The trials,
+// CPU and disk of a spec with an rse rule are upper bounds, marked "≤":
+// every point is priced at its most trials.
 func PrintEstimates(w io.Writer, specs []*Spec, workers int) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "experiment\tprofile\tpoints\ttrials\tcore-hours\tpeak memory\tdisk\tcalibration s\t")
 	var total Estimate
+	bound := ""
 	for _, s := range specs {
 		e, err := s.Estimate(workers)
 		if err != nil {
 			return err
 		}
-		trials := fmt.Sprint(e.Trials)
+		le := ""
 		if s.RSE.On() {
-			trials = "≤ " + trials
+			le, bound = "≤ ", "≤ "
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%.3g\t%s\t%s\t%.1f\t\n", s.Name, s.Profile, e.Points, trials, e.CPU.Hours(), mib(e.Memory), mib(e.Disk), e.Took.Seconds())
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%s%d\t%s%.3g\t%s\t%s%s\t%.1f\t\n", s.Name, s.Profile, e.Points, le, e.Trials, le, e.CPU.Hours(), mib(e.Memory), le, mib(e.Disk), e.Took.Seconds())
 		total.Points += e.Points
 		total.Trials += e.Trials
 		total.CPU += e.CPU
@@ -31,12 +34,15 @@ func PrintEstimates(w io.Writer, specs []*Spec, workers int) error {
 		total.Took += e.Took
 	}
 	if len(specs) > 1 {
-		fmt.Fprintf(tw, "total\t\t%d\t%d\t%.3g\t%s\t%s\t%.1f\t\n", total.Points, total.Trials, total.CPU.Hours(), mib(total.Memory), mib(total.Disk), total.Took.Seconds())
+		fmt.Fprintf(tw, "total\t\t%d\t%s%d\t%s%.3g\t%s\t%s%s\t%.1f\t\n", total.Points, bound, total.Trials, bound, total.CPU.Hours(), mib(total.Memory), bound, mib(total.Disk), total.Took.Seconds())
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
 	fmt.Fprintf(w, "estimated at %d workers (peak memory of one run at a time; the total's is the largest); nothing written\n", workers)
+	if bound != "" {
+		fmt.Fprintln(w, "≤: an rse rule stops a point once its measure is known; priced at its most trials, the run may cost much less")
+	}
 	return nil
 }
 

@@ -31,6 +31,16 @@ func TestRunDryRun(t *testing.T) {
 	if _, err := os.Stat(out); !os.IsNotExist(err) {
 		t.Errorf("run --dry-run created %s", out)
 	}
+
+	// With an rse rule, trials, CPU and disk are upper bounds.
+	code, stdout, stderr = cli("run", spec, "--trials", "3", "--rse", "0.1", "--rse-measure", "T", "--dry-run", "--out", out)
+	if code != 0 {
+		t.Fatalf("run --rse --dry-run: exit %d\n%s", code, stderr)
+	}
+	lines = strings.Split(strings.TrimSpace(stdout), "\n")
+	if len(lines) != 4 || strings.Count(lines[1], "≤ ") != 3 || !strings.HasPrefix(lines[3], "≤: an rse rule") {
+		t.Errorf("run --rse --dry-run: want ≤ before trials, core-hours and disk, and a note on ≤:\n%s", stdout)
+	}
 }
 
 // TestRunRSE checks that --rse needs a measure and a target in (0, 1),
