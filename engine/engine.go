@@ -162,8 +162,9 @@ func grow[T any](s []T, n int) []T {
 
 // StateBytes is the memory the engine's buffers hold: the nodes with their
 // packets (as Packets, and as keys for the fused step), the busy bits, the
-// moves of one chunk and the packets the fused step sends in one step.
+// moves of one chunk and the packets the fused step sends in one step or
+// queues.
 func (e *Engine) StateBytes() int64 {
-	return e.nodes.bytes() + e.fast.bytes() + int64(cap(e.busy))*8 +
+	return e.nodes.bytes() + e.fast.bytes() + int64(cap(e.busy))*8 + int64(cap(e.legs.ids))*4 +
 		int64(cap(e.moves)+cap(e.started))*int64(unsafe.Sizeof(Move{}))
 }

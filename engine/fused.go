@@ -1,6 +1,9 @@
 package engine
 
-import "math/bits"
+import (
+	"math/bits"
+	"unsafe"
+)
 
 // Fused reports whether Run steps r by the fused step: r is Keyed (or
 // Fusable) and says its packets fit in keys and do nothing but route, under
@@ -43,31 +46,120 @@ func (e *Engine) fusedKeys(r Router) (Keys, bool) {
 
 // fastStep is the state of the fused step: the packets waiting at each
 // node as keys, the packets sent from one chunk of nodes, and those
-// deferred to the end of the step.
+// deferred to the end of the step, or on many nodes queued until their
+// nodes' chunk is in the cache.
 type fastStep struct {
 	sorted
-	ck   []uint64 // packets sent from a chunk
-	ca   []uint32 // the nodes they leave, then the nodes they go to
-	keys []uint64 // packets deferred, or started
-	at   []uint32 // the nodes they go to
+	ck   []uint64    // packets sent from a chunk
+	ca   []uint32    // the nodes they leave, then the nodes they go to
+	keys []uint64    // packets deferred, or started
+	at   []uint32    // the nodes they go to
+	q    *queuedStep // stepQueued's queues, once it has run
+	// queued is whether the run steps by stepQueued.
+	queued bool
+}
+
+// queuedStep holds the packets stepQueued queues: down those for chunks
+// not yet scanned in this step; up, by the parity of the step they were
+// sent in, those for chunks scanned, to be put before the next step scans
+// them.
+type queuedStep struct {
+	down queues
+	up   [2]queues
 }
 
 func (f *fastStep) bytes() int64 {
-	return f.sorted.bytes() + int64(cap(f.keys)+cap(f.ck))*8 + int64(cap(f.at)+cap(f.ca))*4
+	return f.sorted.bytes() + int64(cap(f.keys)+cap(f.ck))*8 + int64(cap(f.at)+cap(f.ca))*4 +
+		f.q.bytes()
 }
 
 // chunkWords is how many words of busy bits, 64 nodes each, the fused step
 // scans at a time: a chunk's packets, 12 KiB, stay in the first-level cache.
 const chunkWords = 16
 
+// queuedNodes is the number of nodes from which on the fused step queues
+// the packets of legs (Fusable routers, whose packets cross one dimension
+// of the cube a hop) for distant chunks (stepQueued), the nodes no longer
+// fitting in the second-level cache.
+const queuedNodes = 1 << 18
+
+// queuedWords is how many busy words stepQueued scans at a time: 8192
+// nodes, 256 KiB, that stay in the second-level cache while it puts the
+// packets for them; queuedShift is the log2 of its nodes.
+const (
+	queuedWords = 128
+	queuedShift = 13
+)
+
+// nearChunks is how many chunks above the one scanned stepQueued puts
+// packets in at once, their nodes still being in the cache.
+const nearChunks = 4
+
+// startBatch is how many packets startFused starts at a time on many
+// nodes.
+const startBatch = 4096
+
+// queues are packets waiting to be put, by the log2 of the distance in
+// chunks from the chunk they were sent from to their own.
+type queues [32]queue
+
+// queue is packets waiting to be put, from head on, in order of their
+// nodes' chunks from the last to the first.
+type queue struct {
+	p    []queued
+	head int
+}
+
+// queued is a packet waiting to be put: its key and node.
+type queued struct {
+	key uint64
+	at  uint32
+}
+
+func (q *queuedStep) bytes() int64 {
+	if q == nil {
+		return 0
+	}
+	return q.down.bytes() + q.up[0].bytes() + q.up[1].bytes()
+}
+
+func (qs *queues) bytes() (n int64) {
+	for i := range qs {
+		n += int64(cap(qs[i].p)) * int64(unsafe.Sizeof(queued{}))
+	}
+	return n
+}
+
+func (qs *queues) reset() {
+	for i := range qs {
+		qs[i].p, qs[i].head = qs[i].p[:0], 0
+	}
+}
+
+func (qs *queues) push(c int, k uint64, v uint32) {
+	q := &qs[c]
+	q.p = append(q.p, queued{k, v})
+}
+
 // startFused sets up the np packets of k on nn nodes in the sorted store
 // and returns how many wait.
 func (e *Engine) startFused(k Keys, np, nn int) (live int) {
 	f := &e.fast
 	f.reset(nn, sortedNode{over: -1})
-	// A node sends at most one packet per step.
-	f.keys, f.at = grow(f.keys, max(min(nn, np), 1)), grow(f.at, max(min(nn, np), 1))
-	f.ck, f.ca = grow(f.ck, chunkWords*64), grow(f.ca, chunkWords*64)
+	// A node sends at most one packet per step; stepQueued defers none.
+	size, chunk := max(min(nn, np), 1), chunkWords*64
+	_, legs := k.(*legKeys)
+	if f.queued = legs && nn >= queuedNodes; f.queued {
+		size, chunk = min(size, startBatch), queuedWords*64
+		if f.q == nil {
+			f.q = new(queuedStep)
+		}
+		f.q.down.reset()
+		f.q.up[0].reset()
+		f.q.up[1].reset()
+	}
+	f.keys, f.at = grow(f.keys, size), grow(f.at, size)
+	f.ck, f.ca = grow(f.ck, chunk), grow(f.ca, chunk)
 	for first := 0; first < np; first += len(f.keys) {
 		m := min(len(f.keys), np-first)
 		w := k.Start(first, f.keys[:m], f.at[:m])
@@ -88,6 +180,9 @@ func (e *Engine) startFused(k Keys, np, nn int) (live int) {
 // still in the cache.
 func (e *Engine) stepFused(k Keys, t int32) int {
 	f := &e.fast
+	if f.queued {
+		return e.stepQueued(k, t)
+	}
 	deferred, sent, kept := 0, 0, 0
 	for hi := len(e.busy); hi > 0; hi -= chunkWords {
 		lo := max(hi-chunkWords, 0)
@@ -97,11 +192,124 @@ func (e *Engine) stepFused(k Keys, t int32) int {
 		sent, kept = sent+n, kept+w
 	}
 	e.putAll(deferred)
+	return e.stepped(t, sent, kept)
+}
+
+// stepped counts the sent packets of step t, of which kept still wait, and
+// returns how many arrived.
+func (e *Engine) stepped(t int32, sent, kept int) int {
 	e.res.Hops += int64(sent)
 	if kept < sent {
 		e.res.T = int(t + 1)
 	}
 	return sent - kept
+}
+
+// stepQueued is stepFused for many nodes: the packets that go to a node
+// scanned in this step are put at once if it is near, else before the
+// next step scans it; the others after their node's chunk is scanned in
+// this step; and each chunk's nodes are read ahead after the chunk above
+// is stepped. So most packets are put while their nodes are in the cache.
+func (e *Engine) stepQueued(k Keys, t int32) int {
+	f := &e.fast
+	sent, kept := 0, 0
+	down, cur, next := &f.q.down, &f.q.up[t&1], &f.q.up[(t+1)&1]
+	for hi := len(e.busy); hi > 0; hi -= queuedWords {
+		lo := max(hi-queuedWords, 0)
+		first := uint32(lo) << 6
+		e.drain(cur, first)
+		n := e.scan(lo, hi)
+		w := k.Hop(f.ck[:n], f.ca[:n], t+1, e.res.Arrival)
+		e.putQueued(w, first, down, next)
+		e.drain(down, first)
+		e.readAhead(max(lo-queuedWords, 0), lo, cur, down)
+		sent, kept = sent+n, kept+w
+	}
+	return e.stepped(t, sent, kept)
+}
+
+// drain puts the packets of qs, from their heads on, that go to nodes from
+// first on.
+func (e *Engine) drain(qs *queues, first uint32) {
+	f := &e.fast
+	node, busy := f.node, e.busy
+	for c := range qs {
+		q := &qs[c]
+		i, p := q.head, q.p
+		for ; i < len(p) && p[i].at >= first; i++ {
+			v := p[i].at
+			b := &node[v]
+			if m := b.n; m < sortedInline {
+				b.insert(p[i].key)
+				b.n = m + 1
+			} else {
+				f.put(b, p[i].key)
+			}
+			setBusy(busy, v)
+		}
+		q.head = i
+		if i == len(p) {
+			q.p, q.head = p[:0], 0
+		}
+	}
+}
+
+// readAhead reads ahead the nodes of busy words lo … hi−1 that hold
+// packets, and those that the packets of up and down go to.
+func (e *Engine) readAhead(lo, hi int, up, down *queues) {
+	f := &e.fast
+	if lo == hi {
+		return
+	}
+	prefetchBusy(unsafe.Pointer(&f.node[lo<<6]), e.busy[lo:hi])
+	first := uint32(lo) << 6
+	for _, qs := range [2]*queues{up, down} {
+		for c := range qs {
+			q := &qs[c]
+			i, p := q.head, q.p
+			for i < len(p) && p[i].at >= first {
+				i++
+			}
+			if i > q.head {
+				prefetchQueued(unsafe.Pointer(&f.node[0]), p[q.head:i])
+			}
+		}
+	}
+}
+
+// putQueued puts the packets of ck[:kept] sent from the chunk from node
+// first on: those that go to the nodes of near chunks scanned at once, the
+// others in next, for the next step, or in down, for this step.
+func (e *Engine) putQueued(kept int, first uint32, down, next *queues) {
+	f := &e.fast
+	node, busy, keys, at := f.node, e.busy, f.ck[:kept], f.ca[:kept]
+	// Chunks are ranked from the last, 0, to the first.
+	top := uint32(len(busy)<<6 - 1)
+	rc := (top - first) >> queuedShift
+	for i, k := range keys {
+		v := at[i]
+		r := (top - v) >> queuedShift
+		if v < first {
+			down.push(bits.Len32(r-rc)-1, k, v)
+			continue
+		}
+		if d := rc - r; d >= nearChunks {
+			// Queued in order of rank, so that drain finds them at the
+			// head; any other is put at once.
+			if q := &next[bits.Len32(d)-1]; len(q.p) == 0 || r >= (top-q.p[len(q.p)-1].at)>>queuedShift {
+				q.p = append(q.p, queued{k, v})
+				continue
+			}
+		}
+		b := &node[v]
+		if m := b.n; m < sortedInline {
+			b.insert(k)
+			b.n = m + 1
+		} else {
+			f.put(b, k)
+		}
+		setBusy(busy, v)
+	}
 }
 
 // scan takes the first packet out of every node of busy words lo … hi−1

@@ -54,7 +54,9 @@ func raised(k, link uint64) uint64 {
 // legKeys are the packets of Legs as keys, on the nodes of Q_N.
 type legKeys struct {
 	*Legs
-	kl keyLayout
+	kl      keyLayout
+	ids     []uint32 // packets whose destinations are read ahead
+	touched uint32   // what was read ahead of use, kept so that the reads stay
 }
 
 func (l *legKeys) Start(first int, keys []uint64, at []uint32) int {
@@ -75,6 +77,9 @@ func (l *legKeys) Start(first int, keys []uint64, at []uint32) int {
 func (l *legKeys) Hop(keys []uint64, at []uint32, now int32, arrival []int32) int {
 	at = at[:len(keys)]
 	kl, off := l.kl, uint64(l.Off)
+	if len(l.Dst) >= queuedNodes {
+		l.readAhead(keys)
+	}
 	kept := 0
 	for i, k := range keys {
 		prio := prioOf(k)
@@ -105,4 +110,23 @@ func (l *legKeys) Hop(keys []uint64, at []uint32, now int32, arrival []int32) in
 		kept++
 	}
 	return kept
+}
+
+// readAhead reads the destinations of the packets of keys that reach their
+// waypoints in this hop, listed without a branch, so that the cache misses
+// overlap.
+func (l *legKeys) readAhead(keys []uint64) {
+	kl, off := l.kl, uint64(l.Off)
+	ids := grow(l.ids, len(keys))
+	n := 0
+	for _, k := range keys {
+		x := kl.route(k)
+		ids[n] = kl.id(k)
+		n += int((x&(x-1) - 1) >> 63 & ((off-prioOf(k))>>63 ^ 1))
+	}
+	var sum uint32
+	for _, id := range ids[:n] {
+		sum += l.Dst[id]
+	}
+	l.ids, l.touched = ids, sum
 }

@@ -102,3 +102,44 @@ func TestFusedAsGeneral(t *testing.T) {
 		}
 	}
 }
+
+// TestQueuedAsGeneral checks that the fused step on 2^18 nodes, where it
+// queues the packets for distant chunks, routes as the general step does
+// (recording packets, which the fused step does not): the same T, hops,
+// largest queue, loads per priority, sends per step and arrival of every
+// packet.
+func TestQueuedAsGeneral(t *testing.T) {
+	if testing.Short() {
+		t.Skip("routes 2^18 packets six times; skipped with -short")
+	}
+	for i, c := range []Config{
+		{Router: "valiant", Pattern: "random", Mu: 1},
+		{Router: "ecube", Pattern: "random", Mu: 1},
+		{Router: "ecube", Pattern: "transpose", Mu: 1},
+	} {
+		c.N = 18
+		name := fmt.Sprintf("%s/%s", c.Router, c.Pattern)
+		run := func(rec engine.Record) (*Result, bool) {
+			c.Record = rec
+			var s Sim
+			if err := s.Draw(c, testRand(uint64(i))); err != nil {
+				t.Fatal(err)
+			}
+			res, err := s.Route(c, nil)
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			return res, s.eng.Fused(s.instances[c.Router].(engine.Router))
+		}
+		got, fused := run(engine.Record{Arrivals: true, Steps: true})
+		want, general := run(engine.Record{Packets: true, Steps: true})
+		if !fused || general {
+			t.Fatalf("%s: not run by the fused step, or the reference run by it", name)
+		}
+		if got.T != want.T || got.Hops != want.Hops || got.MaxQueue != want.MaxQueue ||
+			!slices.Equal(got.PrioLoads, want.PrioLoads) || !slices.Equal(got.Sends, want.Sends) || !slices.Equal(got.Arrival, want.Arrival) {
+			t.Fatalf("%s: fused T=%d hops=%d max queue=%d loads %v; general T=%d hops=%d max queue=%d loads %v (or sends per step or arrivals differ)",
+				name, got.T, got.Hops, got.MaxQueue, got.PrioLoads, want.T, want.Hops, want.MaxQueue, want.PrioLoads)
+		}
+	}
+}
