@@ -15,7 +15,12 @@ type store[N, E any] struct {
 
 // reset empties the store and sizes it for n nodes, each set to empty.
 func (s *store[N, E]) reset(n int, empty N) {
-	s.node = grow(s.node, n)
+	if cap(s.node) < n {
+		// Advised before the nodes are first written, which backs them.
+		s.node = make([]N, n)
+		adviseHuge(s.node)
+	}
+	s.node = s.node[:n]
 	for i := range s.node {
 		s.node[i] = empty
 	}
