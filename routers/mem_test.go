@@ -64,6 +64,33 @@ func TestMemoryBytesAboveMeasured(t *testing.T) {
 	}
 }
 
+// TestMemoryBytesQueued checks the estimate against the heap a trial of
+// Valiant's routing holds on 2^18 nodes, where the fused step queues
+// packets for distant chunks (engine.stepQueued).
+func TestMemoryBytesQueued(t *testing.T) {
+	if testing.Short() {
+		t.Skip("routes 2^18 packets; skipped with -short")
+	}
+	c := Config{Router: "valiant", Pattern: "random", Mu: 1, N: 18}
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	s := new(Sim)
+	res, err := s.Trial(c, testRand(18))
+	if err != nil {
+		t.Fatal(err)
+	}
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	runtime.KeepAlive(res)
+	runtime.KeepAlive(s)
+	if held, est := int64(after.HeapAlloc)-int64(before.HeapAlloc), c.MemoryBytes(); est < held {
+		t.Errorf("n=18: estimate %d bytes, a trial holds %d", est, held)
+	} else {
+		t.Logf("n=18: estimate %d bytes, a trial holds %d", est, held)
+	}
+}
+
 // TestCheckMemory checks that trials at once need their number times the
 // memory of one.
 func TestCheckMemory(t *testing.T) {
