@@ -3,7 +3,6 @@ package plots
 import (
 	"fmt"
 	"math"
-	"strconv"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -144,8 +143,8 @@ func ButterflyTail(dir, out string) (Output, error) {
 	}
 	p.Legend.Add("Theorem II.1", &plotter.Line{LineStyle: boundLine(1)})
 	p.Legend.Left = true
-	logXDecades(p, xlo, xhi)
-	logYDecades(p, ylo, 1)
+	logX(p, xlo, xhi)
+	logY(p, ylo, 1)
 	o.Files, err = savePlot(out, "butterfly-tail", p)
 	return addNotes(o, err, dir, butterflyTailNotes)
 }
@@ -155,39 +154,6 @@ func ButterflyTail(dir, out string) (Output, error) {
 func restrictCopies(rows []copyTrial, notes *[]string) []copyTrial {
 	return restrictAll(rows, notes, "queue", "priority", "pattern", "random", "mu", "1")
 }
-
-// logYDecades and logXDecades make an axis logarithmic over [lo, hi] with
-// decadeTicks.
-func logYDecades(p *plot.Plot, lo, hi float64) {
-	logY(p, lo, hi)
-	p.Y.Tick.Marker = decadeTicks
-}
-
-func logXDecades(p *plot.Plot, lo, hi float64) {
-	logX(p, lo, hi)
-	p.X.Tick.Marker = decadeTicks
-}
-
-// decadeTicks labels the powers of ten as "0.01", "1", "100", "1e-05",
-// (math.Pow10, exact, instead of a power computed in floating point that
-// prints as 9.99…e-06), with unlabelled ticks at 2 … 9 times them over
-// ranges of up to six decades.
-var decadeTicks = plot.TickerFunc(func(lo, hi float64) []plot.Tick {
-	var ticks []plot.Tick
-	e0, e1 := int(math.Floor(math.Log10(lo))), int(math.Ceil(math.Log10(hi)))
-	for e := e0; e <= e1; e++ {
-		x := math.Pow10(e)
-		if x >= lo*(1-1e-9) && x <= hi*(1+1e-9) {
-			ticks = append(ticks, plot.Tick{Value: x, Label: strconv.FormatFloat(x, 'g', -1, 64)})
-		}
-		for k := 2; k <= 9 && e1-e0 <= 6; k++ {
-			if y := float64(k) * x; y >= lo && y <= hi {
-				ticks = append(ticks, plot.Tick{Value: y})
-			}
-		}
-	}
-	return ticks
-})
 
 // addCurve adds f over [x0, x1], geometric in x, as a line of style,
 // without the points below lo.

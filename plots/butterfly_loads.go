@@ -178,7 +178,7 @@ func ButterflyLoads(dir, out string) (Output, error) {
 	}
 	p.Legend.Add("measured", &plotter.Scatter{GlyphStyle: glyph(boundColor, 0)})
 	p.Legend.Top = true
-	logYDecades(p, decade(ylo), 1)
+	logY(p, decade(ylo), 1)
 	o.Files, err = savePlot(out, "butterfly-loads", p)
 	return o, err
 }

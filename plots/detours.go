@@ -132,8 +132,8 @@ func DetourExistence(dir, out string) (Output, error) {
 	}
 	p.Legend.Add("thesis: n·2^n·q·(3q)^(n−1) (dashed)", &plotter.Line{LineStyle: boundLine(1)})
 	p.Legend.Left, p.Legend.Top = true, true
-	logXDecades(p, qlo, qhi)
-	logYDecades(p, ylo, 1)
+	logX(p, qlo, qhi)
+	logY(p, ylo, 1)
 	if zeros > 0 {
 		o.Notes = append(o.Notes, fmt.Sprintf("left out %d points without such a trial from the log axis", zeros))
 	}
@@ -183,8 +183,8 @@ func Matching(dir, out string) (Output, error) {
 	}
 	fails.Legend.Add("thesis: (n/5)(10q)^n dashed, (11q)^n dotted", &plotter.Line{LineStyle: boundLine(1)})
 	fails.Legend.Left, fails.Legend.Top = true, true
-	logXDecades(fails, qlo, qhi)
-	logYDecades(fails, ylo, 1)
+	logX(fails, qlo, qhi)
+	logY(fails, ylo, 1)
 
 	top := ns[len(ns)-1]
 	gammas := newPlot("edge failure probability q", fmt.Sprintf("mean γ of complete systems, n = %d", top))
@@ -212,7 +212,6 @@ func Matching(dir, out string) (Output, error) {
 	layered.drawOn(gammas)
 	gammas.Legend.Left, gammas.Legend.Top = true, true
 	logX(gammas, qlo, qhi)
-	gammas.X.Tick.Marker = decadeTicks
 	dist, err := gammaDistribution(rows, top, qs[len(qs)-1])
 	if err != nil {
 		return o, err

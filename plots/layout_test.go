@@ -128,6 +128,16 @@ func TestLogTicks(t *testing.T) {
 	if want := []string{"1e-06", "1e-05", "0.0001", "0.001", "0.01", "0.1", "1"}; !slices.Equal(labels, want) {
 		t.Errorf("labels %q, want %q", labels, want)
 	}
+	// Less than two decades: 2 and 5 times a power of 10 labelled too.
+	labels = labels[:0]
+	for _, tk := range logTicks.Ticks(0.015, 0.35) {
+		if tk.Label != "" {
+			labels = append(labels, tk.Label)
+		}
+	}
+	if want := []string{"0.02", "0.05", "0.1", "0.2"}; !slices.Equal(labels, want) {
+		t.Errorf("labels over [0.015, 0.35] %q, want %q", labels, want)
+	}
 }
 
 // TestRelationsLayout checks the panel of relations drawn from a small

@@ -180,8 +180,8 @@ func ReplicationLoss(dir, out string) (Output, error) {
 		}
 		p.Legend.Add("exact (lower end dotted)", &plotter.Line{LineStyle: dataLine(boundColor, 0)})
 		p.Legend.Left, p.Legend.Top = false, false
-		logXDecades(p, qlo, qhi)
-		logYDecades(p, ylo, 1)
+		logX(p, qlo, qhi)
+		logY(p, ylo, 1)
 		panels = append(panels, p)
 	}
 	if zeros > 0 {

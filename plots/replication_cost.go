@@ -77,8 +77,8 @@ func ReplicationBandwidth(dir, out string) (Output, error) {
 	p.Legend.Add("m of n pieces, m = n … 1", &plotter.Scatter{GlyphStyle: glyph(boundColor, 0)})
 	p.Legend.Add("1 copy (Valiant)", &plotter.Scatter{GlyphStyle: glyph(boundColor, 1)})
 	p.Legend.Top = true
-	logXDecades(p, decade(xlo), 10*decade(xhi))
-	logYDecades(p, decade(ylo), 1)
+	logX(p, decade(xlo), 10*decade(xhi))
+	logY(p, decade(ylo), 1)
 	o.Files, err = savePlot(out, "replication-bandwidth", p)
 	return o, err
 }
@@ -169,7 +169,7 @@ func ReplicationThreshold(dir, out string) (Output, error) {
 	p.X.Tick.Marker = ticksAt(values(ns, func(n int) float64 { return float64(n) }))
 	p.X.Min, p.X.Max = lo-0.5, hi+0.5
 	p.Legend.Top = true
-	logYDecades(p, decade(ylo), 10*decade(yhi))
+	logY(p, decade(ylo), 10*decade(yhi))
 	o.Files, err = savePlot(out, "replication-threshold", p)
 	return o, err
 }

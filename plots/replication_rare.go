@@ -194,17 +194,17 @@ func rarePanel(rows []rareLoss, n int, qlo, qhi float64) (*plot.Plot, int, error
 	}
 	p.Legend.Add("exact (lower end dotted)", &plotter.Line{LineStyle: dataLine(boundColor, 0)})
 	p.Legend.Left, p.Legend.Top = false, false
-	logXDecades(p, qlo, qhi)
+	logX(p, qlo, qhi)
 	logY(p, ylo, 1)
 	p.Y.Tick.Marker = sparseDecades
 	return p, zeros, nil
 }
 
-// sparseDecades is decadeTicks with at most about six labels: over many
+// sparseDecades is logTicks with at most about six labels: over many
 // decades only every k-th power of ten is labelled, to three digits
 // (math.Pow10 is not exact below 1e-22).
 var sparseDecades = plot.TickerFunc(func(lo, hi float64) []plot.Tick {
-	ticks := decadeTicks(lo, hi)
+	ticks := logTicks(lo, hi)
 	k := max(int(math.Ceil(math.Log10(hi/lo)/6)), 1)
 	for i := range ticks {
 		if ticks[i].Label == "" {

@@ -134,19 +134,51 @@ func logX(p *plot.Plot, lo, hi float64) {
 	p.X.Min, p.X.Max = lo, hi
 }
 
-// logTicks are plot.LogTicks labelled with the shortest decimal of each
-// power of 10 to 12 digits: plot.LogTicks reaches 10^k by repeated
-// multiplication and would label 1e-05 as 9.999999999999999e-05.
+// logTicks are a tick at every power of 10 in range, labelled with its
+// shortest decimal, and over up to six decades unlabelled ones at 2 … 9
+// times each; where fewer than three powers of 10 are in range, 2 and 5
+// times each are labelled too, so that an axis over less than two decades
+// reads. (plot.LogTicks leaves out the ticks below the first power of 10
+// in range and labels 1e-05 as 9.999999999999999e-05.)
 var logTicks = plot.TickerFunc(func(lo, hi float64) []plot.Tick {
-	ticks := plot.LogTicks{Prec: -1}.Ticks(lo, hi)
-	for i, t := range ticks {
-		if t.Label != "" {
-			v, _ := strconv.ParseFloat(strconv.FormatFloat(t.Value, 'g', 12, 64), 64)
-			ticks[i].Label = strconv.FormatFloat(v, 'g', -1, 64)
+	if !(lo > 0 && hi >= lo) {
+		return nil
+	}
+	const eps = 1e-9
+	first, last := int(math.Floor(math.Log10(lo)+eps)), int(math.Floor(math.Log10(hi)+eps))
+	decades := 0
+	for k := first; k <= last; k++ {
+		if v := pow10(k); v >= lo*(1-eps) && v <= hi*(1+eps) {
+			decades++
+		}
+	}
+	minor := 9
+	if last-first > 6 {
+		minor = 1
+	}
+	var ticks []plot.Tick
+	for k := first; k <= last; k++ {
+		for m := 1; m <= minor; m++ {
+			v := float64(m) * pow10(k)
+			if v < lo*(1-eps) || v > hi*(1+eps) {
+				continue
+			}
+			t := plot.Tick{Value: v}
+			if m == 1 || decades < 3 && (m == 2 || m == 5) {
+				x, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'g', 12, 64), 64)
+				t.Label = strconv.FormatFloat(x, 'g', -1, 64)
+			}
+			ticks = append(ticks, t)
 		}
 	}
 	return ticks
 })
+
+// pow10 is 10^k as the nearest float64 to its decimal.
+func pow10(k int) float64 {
+	v, _ := strconv.ParseFloat("1e"+strconv.Itoa(k), 64)
+	return v
+}
 
 // linearTicks labels ticks at the step of 1, 2 or 5 times a power of 10
 // nearest to a fifth of the range, with unlabelled ticks halfway between.
