@@ -201,7 +201,9 @@ profiles:
 }
 
 // TestEmbeddedSpecs checks the shipped experiments: each parses, is named
-// after its file, and its paper profile runs thousands of seeds.
+// after its file, and its paper profile runs thousands of seeds at every
+// grid point of the small default, so that a paper figure shows at least
+// what the default's shows.
 func TestEmbeddedSpecs(t *testing.T) {
 	want := []string{"adaptive-baselines", "butterfly-loads", "butterfly-tail", "collectives-bounds", "collectives-scale", "collectives-size",
 		"delay-sequences", "detour-existence", "faulty-bitonic", "faulty-valiant", "matching",
@@ -226,6 +228,15 @@ func TestEmbeddedSpecs(t *testing.T) {
 		}
 		if p.Trials < 1000 || p.Trials < 10*s.Trials {
 			t.Errorf("%s: paper profile runs %d trials per point, default %d", name, p.Trials, s.Trials)
+		}
+		paper := make(map[string]bool)
+		for _, q := range p.Points() {
+			paper[q.String()] = true
+		}
+		for _, q := range s.Points() {
+			if !paper[q.String()] {
+				t.Errorf("%s: the paper profile leaves out the default's point %s", name, q)
+			}
 		}
 	}
 	for name, table := range map[string]string{"valiant-tail": TablePackets, "priority-load": TableLoads, "delay-sequences": TableDelaySeq,
