@@ -199,7 +199,7 @@ func (c Custom) Draw(series []StatSeries) error {
 		legendLine(p, s.Name(c.By), col, k, k)
 	}
 	cv := newCanvas(format, Width, Height)
-	p.Draw(draw.New(cv))
+	drawPanels(draw.New(cv), draw.Tiles{Rows: 1, Cols: 1}, p)
 	return writeFile(c.Out, cv)
 }
 

@@ -116,6 +116,9 @@ func DetourExistence(dir, out string) (Output, error) {
 	qlo, qhi := qs[0]/1.5, math.Min(1, qs[len(qs)-1]*1.5)
 	ylo := 1e-4
 	ns := values(rows, func(r detourTrial) int { return r.n })
+	// The long entry first, at the top, where the curves reach only at
+	// large q.
+	p.Legend.Add("thesis: n·2^n·q·(3q)^(n−1) (dashed)", &plotter.Line{LineStyle: boundLine(1)})
 	zeros := 0
 	for i, n := range ns {
 		c := ramp(i, len(ns))
@@ -130,7 +133,6 @@ func DetourExistence(dir, out string) (Output, error) {
 			return o, err
 		}
 	}
-	p.Legend.Add("thesis: n·2^n·q·(3q)^(n−1) (dashed)", &plotter.Line{LineStyle: boundLine(1)})
 	p.Legend.Left, p.Legend.Top = true, true
 	logX(p, qlo, qhi)
 	logY(p, ylo, 1)
@@ -181,7 +183,9 @@ func Matching(dir, out string) (Output, error) {
 			return o, err
 		}
 	}
-	fails.Legend.Add("thesis: (n/5)(10q)^n dashed, (11q)^n dotted", &plotter.Line{LineStyle: boundLine(1)})
+	// Two short entries, so that the legend ends left of the bounds.
+	fails.Legend.Add("thesis: (n/5)(10q)^n", &plotter.Line{LineStyle: boundLine(1)})
+	fails.Legend.Add("thesis: (11q)^n", &plotter.Line{LineStyle: boundLine(2)})
 	fails.Legend.Left, fails.Legend.Top = true, true
 	logX(fails, qlo, qhi)
 	logY(fails, ylo, 1)

@@ -19,17 +19,9 @@ type legendEntry struct {
 func saveStackLegend(out, name string, h vg.Length, entries []legendEntry, cols int, panels ...*plot.Plot) ([]string, error) {
 	perCol := (len(entries) + cols - 1) / cols
 	lh := vg.Points(1.25*legendSize*float64(perCol) + 6)
-	rows := make([][]*plot.Plot, len(panels))
-	for i, p := range panels {
-		rows[i] = []*plot.Plot{p}
-	}
-	tiles := draw.Tiles{Rows: len(panels), Cols: 1, PadY: vg.Points(4), PadTop: vg.Points(2), PadRight: vg.Points(4)}
 	total := h*vg.Length(len(panels)) + lh
 	return save(out, name, Width, total, func(dc draw.Canvas) {
-		top := draw.Crop(dc, 0, 0, lh, 0)
-		for i, cs := range plot.Align(rows, tiles, top) {
-			panels[i].Draw(cs[0])
-		}
+		drawPanels(draw.Crop(dc, 0, 0, lh, 0), stackTiles(len(panels)), panels...)
 		strip := draw.Crop(dc, vg.Points(16), 0, 0, lh-total)
 		w := strip.Max.X - strip.Min.X
 		for c := range cols {

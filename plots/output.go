@@ -53,20 +53,18 @@ func save(out, name string, w, h vg.Length, paint func(draw.Canvas)) ([]string, 
 
 // savePlot saves a one-panel figure.
 func savePlot(out, name string, p *plot.Plot) ([]string, error) {
-	return save(out, name, Width, Height, p.Draw)
+	return save(out, name, Width, Height, func(dc draw.Canvas) { drawPanels(dc, draw.Tiles{Rows: 1, Cols: 1}, p) })
+}
+
+// stackTiles are the tiles of k panels stacked top to bottom.
+func stackTiles(k int) draw.Tiles {
+	return draw.Tiles{Rows: k, Cols: 1, PadY: vg.Points(4), PadTop: vg.Points(2), PadRight: vg.Points(4)}
 }
 
 // saveStack saves panels stacked top to bottom, their axes aligned.
 func saveStack(out, name string, panels ...*plot.Plot) ([]string, error) {
-	rows := make([][]*plot.Plot, len(panels))
-	for i, p := range panels {
-		rows[i] = []*plot.Plot{p}
-	}
-	tiles := draw.Tiles{Rows: len(panels), Cols: 1, PadY: vg.Points(4), PadTop: vg.Points(2), PadRight: vg.Points(4)}
 	return save(out, name, Width, PanelHeight*vg.Length(len(panels)), func(dc draw.Canvas) {
-		for i, cs := range plot.Align(rows, tiles, dc) {
-			panels[i].Draw(cs[0])
-		}
+		drawPanels(dc, stackTiles(len(panels)), panels...)
 	})
 }
 
