@@ -152,14 +152,14 @@ func (p nodes) parseRSE(n *yaml.Node, path string, m *Model) (RSE, error) {
 // sequential runs the trials of the points of unit u that the runner's
 // shard holds, each point until its rule stops it: in rounds of one batch
 // of every point still running, the points' values taken in trial order
-// after each round. It returns the jobs run and their outcomes in point
-// order, then trial order.
-func (r *Runner) sequential(ctx context.Context, u Unit) ([]job, []any, error) {
+// after each round. It hands each round's jobs and outcomes to emit, in
+// point order, then trial order, so that a unit's rows are written a round
+// at a time and only a round's outcomes are held.
+func (r *Runner) sequential(ctx context.Context, u Unit, emit func(job, any) error) error {
 	s, rule := r.Spec, r.Spec.RSE
 	type run struct {
 		point *Point
 		seq   *stats.Sequential
-		outs  []any
 		done  bool
 	}
 	var runs []*run
@@ -170,7 +170,7 @@ func (r *Runner) sequential(ctx context.Context, u Unit) ([]job, []any, error) {
 		}
 		seq, err := stats.NewSequential(rule.Target, rule.Batch, s.Trials)
 		if err != nil {
-			return nil, nil, err
+			return err
 		}
 		runs = append(runs, &run{point: p, seq: seq})
 	}
@@ -178,9 +178,10 @@ func (r *Runner) sequential(ctx context.Context, u Unit) ([]job, []any, error) {
 	col, _ := measureColumn(t.Schema, rule.Measure)
 	b := array.NewRecordBuilder(memory.DefaultAllocator, t.Schema)
 	defer b.Release()
+	var jobs []job
+	var owners []*run
 	for first := 0; first < s.Trials; first += rule.Batch {
-		var jobs []job
-		var owners []*run
+		jobs, owners = jobs[:0], owners[:0]
 		for _, ru := range runs {
 			if ru.done {
 				continue
@@ -195,29 +196,23 @@ func (r *Runner) sequential(ctx context.Context, u Unit) ([]job, []any, error) {
 		}
 		outs, err := r.runJobs(ctx, jobs)
 		if err != nil {
-			return nil, nil, err
+			return err
 		}
 		for i, j := range jobs {
 			ru := owners[i]
-			ru.outs = append(ru.outs, outs[i])
 			x, err := measure(b, t, col, j, outs[i])
 			if err != nil {
-				return nil, nil, fmt.Errorf("%s: %v, trial %d: rse measure %s: %w", s.Name, j.point, j.trial, rule.Measure, err)
+				return fmt.Errorf("%s: %v, trial %d: rse measure %s: %w", s.Name, j.point, j.trial, rule.Measure, err)
+			}
+			if err := emit(j, outs[i]); err != nil {
+				return err
 			}
 			if ru.done = stops(ru.seq, x); ru.done {
 				r.unplan(ru.point, s.Trials-ru.seq.N())
 			}
 		}
 	}
-	var jobs []job
-	var outs []any
-	for _, ru := range runs {
-		for trial, o := range ru.outs {
-			jobs = append(jobs, job{ru.point, trial})
-			outs = append(outs, o)
-		}
-	}
-	return jobs, outs, nil
+	return nil
 }
 
 // unplan takes the trials a point will not run, stopped by its rule, out

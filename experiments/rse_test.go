@@ -25,8 +25,10 @@ rse: {measure: T, target: 0.03, batch: 5}
 
 // TestRSERows checks that the rule gives the same rows for 1 and 3 workers
 // and for shards 0/2 and 1/2 merged as unsharded, that the merged and the
-// unsharded runs verify, and that each point holds trials 0 … k−1 where k
-// is where stats.Sequential, fed the point's T in trial order, stops.
+// unsharded runs verify, that each point holds trials 0 … k−1 where k is
+// where stats.Sequential, fed the point's T in trial order, stops, and
+// that the rows are written round by round (every point's first batch
+// before any point's second), not held until a unit's points all stop.
 func TestRSERows(t *testing.T) {
 	s := mustParse(t, rseSpec)
 	one, three, sharded := t.TempDir(), t.TempDir(), t.TempDir()
@@ -59,8 +61,15 @@ func TestRSERows(t *testing.T) {
 		port string
 	}
 	ts := make(map[pt][]float64)
-	for _, r := range rows {
-		p := pt{r["n"].(int64), r["port"].(string)}
+	round := make(map[int64]int64) // by unit (n): the batch of its last row
+	for i, r := range rows {
+		n := r["n"].(int64)
+		if b := r["trial"].(int64) / 5; b < round[n] {
+			t.Fatalf("row %d: n=%d trial %d of batch %d after batch %d", i, n, r["trial"], b, round[n])
+		} else {
+			round[n] = b
+		}
+		p := pt{n, r["port"].(string)}
 		if got := r["trial"].(int64); got != int64(len(ts[p])) {
 			t.Fatalf("%v: trial %d after %d trials", p, got, len(ts[p]))
 		}

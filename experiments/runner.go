@@ -339,18 +339,12 @@ func (r *Runner) finish(sum Summary, start time.Time) Summary {
 }
 
 // runUnit runs the trials of u in the runner's shard and writes its
-// files. The rows go to the files as the trials end, in trial order, a row
-// group at a time; the files are renamed into place once all are written.
+// files. The rows go to the files as the trials end, in trial order (under
+// an rse rule, round by round), a row group at a time; the files are
+// renamed into place once all are written.
 func (r *Runner) runUnit(ctx context.Context, u Unit) (rows map[string]int64, err error) {
 	s, sh := r.Spec, r.Shard
 	started := time.Now()
-	var ruled []job
-	var outs []any // under a rule, every trial's, in job order
-	if s.RSE.On() {
-		if ruled, outs, err = r.sequential(ctx, u); err != nil {
-			return nil, err
-		}
-	}
 	parts := make([]*dataset.PartWriter, len(s.Tables))
 	ws := make([]*rowWriter, len(s.Tables))
 	defer func() {
@@ -374,7 +368,7 @@ func (r *Runner) runUnit(ctx context.Context, u Unit) (rows map[string]int64, er
 		ws[i] = newRowWriter(table, parts[i].Write)
 	}
 	if s.RSE.On() {
-		err = addInOrder(ruled, outs, ws)
+		err = r.sequential(ctx, u, func(j job, out any) error { return addRows(ws, j, out) })
 	} else {
 		err = r.streamJobs(ctx, s.jobs(u, sh), ws)
 	}
@@ -398,13 +392,11 @@ func (r *Runner) runUnit(ctx context.Context, u Unit) (rows map[string]int64, er
 	return rows, nil
 }
 
-// addInOrder adds the rows of the jobs' outcomes to ws, in job order.
-func addInOrder(jobs []job, outs []any, ws []*rowWriter) error {
-	for i, out := range outs {
-		for _, w := range ws {
-			if err := w.add(jobs[i].point, jobs[i].trial, out); err != nil {
-				return err
-			}
+// addRows adds the rows of job j's outcome to ws.
+func addRows(ws []*rowWriter, j job, out any) error {
+	for _, w := range ws {
+		if err := w.add(j.point, j.trial, out); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -426,15 +418,7 @@ func (r *Runner) streamJobs(ctx context.Context, jobs jobList, ws []*rowWriter) 
 		r.hops.Add(hops)
 		r.work.Add(s.Model.work(p.Config))
 		return out, nil
-	}, func(i int, out any) error {
-		j := jobs.At(i)
-		for _, w := range ws {
-			if err := w.add(j.point, j.trial, out); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
+	}, func(i int, out any) error { return addRows(ws, jobs.At(i), out) })
 }
 
 // runJobs runs the jobs on the runner's workers and returns what each left
