@@ -8,13 +8,12 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 )
 
-// drawPanels draws panels stacked top to bottom in the tiles t of dc, their
-// axes aligned, and returns their data areas. plot pads a panel to fit its y label's box centred at the
-// axis' arithmetic mid-value, which on a log axis lies near the top, so a
-// long label there shrank the panel from above (a third of
-// adaptive-baselines' losses panel); drawPanels draws such a label itself,
-// centred on the data as plot does, with a blank of the same height in
-// its place.
+// drawPanels draws panels stacked in the tiles t of dc, their axes
+// aligned, and returns their data areas. It draws a log y axis' label
+// itself, centred on the data as plot does: plot pads a panel for that
+// label's box centred at the axis' arithmetic mid-value, near the top of
+// a log axis, which shrank the panel (by a third, adaptive-baselines'
+// losses).
 func drawPanels(dc draw.Canvas, t draw.Tiles, panels ...*plot.Plot) []draw.Canvas {
 	labels := make([]string, len(panels))
 	rows := make([][]*plot.Plot, len(panels))
