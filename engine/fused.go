@@ -238,11 +238,7 @@ func (e *Engine) drain(qs *queues, first uint32) {
 		i, p := q.head, q.p
 		for ; i < len(p) && p[i].at >= first; i++ {
 			v := p[i].at
-			b := &node[v]
-			if m := b.n; m < sortedInline {
-				b.insert(p[i].key)
-				b.n = m + 1
-			} else {
+			if b := &node[v]; !b.putInPlace(p[i].key) {
 				f.put(b, p[i].key)
 			}
 			setBusy(busy, v)
@@ -301,11 +297,7 @@ func (e *Engine) putQueued(kept int, first uint32, down, next *queues) {
 				continue
 			}
 		}
-		b := &node[v]
-		if m := b.n; m < sortedInline {
-			b.insert(k)
-			b.n = m + 1
-		} else {
+		if b := &node[v]; !b.putInPlace(k) {
 			f.put(b, k)
 		}
 		setBusy(busy, v)
@@ -366,11 +358,7 @@ func (e *Engine) putScanned(kept int, first uint32, deferred int) int {
 			deferred++
 			continue
 		}
-		b := &node[v]
-		if m := b.n; m < sortedInline {
-			b.insert(k)
-			b.n = m + 1
-		} else {
+		if b := &node[v]; !b.putInPlace(k) {
 			f.put(b, k)
 		}
 		setBusy(busy, v)
@@ -406,13 +394,9 @@ func (e *Engine) putInline(i, end int) int {
 	node, busy, keys, at := f.node, e.busy, f.keys[:end], f.at[:end]
 	for ; i < end; i++ {
 		v := at[i]
-		b := &node[v]
-		m := b.n
-		if m >= sortedInline {
+		if !node[v].putInPlace(keys[i]) {
 			return i
 		}
-		b.insert(keys[i])
-		b.n = m + 1
 		setBusy(busy, v)
 	}
 	return end

@@ -36,6 +36,18 @@ func (b *sortedNode) insert(k uint64) {
 	p[2], p[1], p[0] = max(p[2], min(p[1], k)), max(p[1], min(p[0], k)), max(p[0], k)
 }
 
+// putInPlace puts key k in place at b if b holds fewer than sortedInline
+// keys, and reports whether it did.
+func (b *sortedNode) putInPlace(k uint64) bool {
+	m := b.n
+	if m >= sortedInline {
+		return false
+	}
+	b.insert(k)
+	b.n = m + 1
+	return true
+}
+
 // put adds key k to b.
 func (s *sorted) put(b *sortedNode, k uint64) {
 	if b.n >= sortedInline {
