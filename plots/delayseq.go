@@ -134,7 +134,8 @@ func sumXPanel(n int, rows []seqRow) (*plot.Plot, error) {
 // sumHPanel draws Σh and T against the bounds of Lemmas I.5 + I.6 and
 // Theorem I.1, and returns how many zero counts it left out.
 func sumHPanel(n int, rows []seqRow) (*plot.Plot, int, error) {
-	ylo := decade(0.5 / float64(len(rows)))
+	// A decade below the smallest tail measured, for the legend.
+	ylo := decade(0.05 / float64(len(rows)))
 	fixed := func(m float64) float64 { return stats.FixedSeqTail(n, gamma, m) }
 	xhi := 2.0
 	for fixed(xhi) >= ylo || stats.TheoremI1Tail(n, xhi) >= ylo {

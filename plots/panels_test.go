@@ -10,47 +10,56 @@ import (
 	"gonum.org/v1/plot/vg/recorder"
 )
 
-// TestDrawPanelsLogLabel checks that a long y label on a log axis leaves
-// a panel's data area as tall as on a linear axis, and that the label is
-// drawn once there as plot draws it on the linear axis: at the same place
+// TestDrawPanelsLogLabels checks that long axis labels on log axes leave
+// a panel's data area reaching as far right and up as on linear axes
+// (plot shrank it from there), and that each label is
+// drawn once there as plot draws it on a linear axis: at the same place
 // against the data's centre.
-func TestDrawPanelsLogLabel(t *testing.T) {
-	const label = "fraction of the messages lost, pooled over the trials"
+func TestDrawPanelsLogLabels(t *testing.T) {
+	const xLabel, yLabel = "data sent over the links per message, in message lengths", "fraction of the messages lost, pooled over the trials"
 	panel := func(log bool) *plot.Plot {
-		p := newPlot("q", label)
-		line, err := plotter.NewLine(plotter.XYs{{X: 0.001, Y: 1e-5}, {X: 0.1, Y: 0.5}})
+		p := newPlot(xLabel, yLabel)
+		line, err := plotter.NewLine(plotter.XYs{{X: 1, Y: 1e-5}, {X: 50, Y: 0.5}})
 		if err != nil {
 			t.Fatal(err)
 		}
 		p.Add(line)
-		logX(p, 0.001, 0.2)
 		if log {
+			logX(p, 1, 100)
 			logY(p, 1e-6, 1)
 		}
 		return p
 	}
-	var heights, offsets [2]float64
+	var right, top, xOff, yOff [2]float64
 	for i, log := range []bool{false, true} {
 		rec := new(recorder.Canvas)
-		data := drawPanels(draw.NewCanvas(rec, Width, Height), draw.Tiles{Rows: 1, Cols: 1}, panel(log))
-		heights[i] = (data[0].Max.Y - data[0].Min.Y).Points()
-		var drawn int
+		data := drawPanels(draw.NewCanvas(rec, Width, Height), draw.Tiles{Rows: 1, Cols: 1}, panel(log))[0]
+		right[i], top[i] = data.Max.X.Points(), data.Max.Y.Points()
+		drawn := map[string]int{}
 		for _, a := range rec.Actions {
-			if s, ok := a.(*recorder.FillString); ok && s.String == label {
+			s, ok := a.(*recorder.FillString)
+			if !ok {
+				continue
+			}
+			drawn[s.String]++
+			switch s.String {
+			case xLabel:
+				xOff[i] = (s.Point.X - (data.Min.X+data.Max.X)/2).Points()
+			case yLabel:
 				// Rotated a quarter turn: the text runs along y from
 				// Point.X on.
-				drawn++
-				offsets[i] = (s.Point.X - (data[0].Min.Y+data[0].Max.Y)/2).Points()
+				yOff[i] = (s.Point.X - (data.Min.Y+data.Max.Y)/2).Points()
 			}
 		}
-		if drawn != 1 {
-			t.Errorf("log %v: label drawn %d times", log, drawn)
+		if drawn[xLabel] != 1 || drawn[yLabel] != 1 {
+			t.Errorf("log %v: x label drawn %d times, y label %d times", log, drawn[xLabel], drawn[yLabel])
 		}
 	}
-	if math.Abs(offsets[1]-offsets[0]) > 0.5 {
-		t.Errorf("label begins %.1f pt from the data's centre on a log axis, %.1f on a linear one", offsets[1], offsets[0])
+	if math.Abs(xOff[1]-xOff[0]) > 0.5 || math.Abs(yOff[1]-yOff[0]) > 0.5 {
+		t.Errorf("labels begin %.1f, %.1f pt from the data's centre on log axes, %.1f, %.1f on linear ones", xOff[1], yOff[1], xOff[0], yOff[0])
 	}
-	if math.Abs(heights[1]-heights[0]) > 1 {
-		t.Errorf("data area %.1f pt tall on a log axis, %.1f on a linear one", heights[1], heights[0])
+	// The last tick labels differ in width by a few points.
+	if math.Abs(right[1]-right[0]) > 3 || math.Abs(top[1]-top[0]) > 3 {
+		t.Errorf("data area up to (%.1f, %.1f) pt on log axes, (%.1f, %.1f) on linear ones", right[1], top[1], right[0], top[0])
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 
+	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 
 	"github.com/hyperroute/hyperroute/stats"
@@ -33,7 +34,7 @@ func ReplicationBandwidth(dir, out string) (Output, error) {
 	p := newPlot("data sent over links per message (message lengths)", "fraction of messages lost")
 	p.Title.Text = fmt.Sprintf("n = %d", n)
 	ylo, xlo, xhi := 1.0, math.Inf(1), 0.0
-	drawn := 0
+	var entries []legendEntry
 	for qi, q := range qs {
 		var copies, single plotter.XYs
 		for _, l := range pts {
@@ -51,11 +52,11 @@ func ReplicationBandwidth(dir, out string) (Output, error) {
 		if len(copies) == 0 {
 			continue
 		}
-		drawn++
 		c := ramp(qi, len(qs))
-		if err := addLine(p, fmt.Sprintf("q = %g", q), sortByX(copies), plotter.Line{LineStyle: dataLine(c, 0)}); err != nil {
+		if err := addLine(p, "", sortByX(copies), plotter.Line{LineStyle: dataLine(c, 0)}); err != nil {
 			return o, err
 		}
+		entries = append(entries, legendEntry{fmt.Sprintf("q = %g", q), []plot.Thumbnailer{&plotter.Line{LineStyle: dataLine(c, 0)}}})
 		for _, set := range []struct {
 			xys   plotter.XYs
 			shape int
@@ -71,15 +72,16 @@ func ReplicationBandwidth(dir, out string) (Output, error) {
 			p.Add(marks)
 		}
 	}
-	if drawn == 0 {
+	if len(entries) == 0 {
 		return o, fmt.Errorf("replication-loss: no losses of disjoint at n=%d", n)
 	}
-	p.Legend.Add("m of n pieces, m = n … 1", &plotter.Scatter{GlyphStyle: glyph(boundColor, 0)})
-	p.Legend.Add("1 copy (Valiant)", &plotter.Scatter{GlyphStyle: glyph(boundColor, 1)})
-	p.Legend.Top = true
+	entries = append(entries,
+		legendEntry{"m of n pieces, m = n … 1", []plot.Thumbnailer{&plotter.Scatter{GlyphStyle: glyph(boundColor, 0)}}},
+		legendEntry{"1 copy (Valiant)", []plot.Thumbnailer{&plotter.Scatter{GlyphStyle: glyph(boundColor, 1)}}})
 	logX(p, decade(xlo), 10*decade(xhi))
 	logY(p, decade(ylo), 1)
-	o.Files, err = savePlot(out, "replication-bandwidth", p)
+	// The legend below the panel: beside the curves it covered q = 0.1's.
+	o.Files, err = saveStackLegend(out, "replication-bandwidth", Height, entries, 2, p)
 	return o, err
 }
 
