@@ -165,6 +165,6 @@ func grow[T any](s []T, n int) []T {
 // moves of one chunk and the packets the fused step sends in one step or
 // queues.
 func (e *Engine) StateBytes() int64 {
-	return e.nodes.bytes() + e.fast.bytes() + int64(cap(e.busy))*8 + int64(cap(e.legs.ids))*4 +
+	return e.nodes.bytes() + e.fast.bytes() + int64(cap(e.busy))*8 + int64(cap(e.legs.ids)+cap(e.legs.wp))*4 +
 		int64(cap(e.moves)+cap(e.started))*int64(unsafe.Sizeof(Move{}))
 }

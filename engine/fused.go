@@ -36,7 +36,7 @@ func (e *Engine) fusedKeys(r Router) (Keys, bool) {
 		if !ok || !fits(legs.N, r.Packets()) {
 			return nil, false
 		}
-		e.legs = legKeys{Legs: legs, kl: newKeyLayout(legs.N)}
+		e.legs.Legs, e.legs.kl = legs, newKeyLayout(legs.N)
 		return &e.legs, true
 	case Keyed:
 		return f.Keys()

@@ -55,8 +55,7 @@ func raised(k, link uint64) uint64 {
 type legKeys struct {
 	*Legs
 	kl      keyLayout
-	ids     []uint32 // packets whose destinations are read ahead
-	touched uint32   // what was read ahead of use, kept so that the reads stay
+	ids, wp []uint32 // hopMany's packets at waypoints on the first leg, and their nodes
 }
 
 func (l *legKeys) Start(first int, keys []uint64, at []uint32) int {
@@ -75,11 +74,11 @@ func (l *legKeys) Start(first int, keys []uint64, at []uint32) int {
 }
 
 func (l *legKeys) Hop(keys []uint64, at []uint32, now int32, arrival []int32) int {
+	if len(l.Dst) >= queuedNodes {
+		return l.hopMany(keys, at, now, arrival)
+	}
 	at = at[:len(keys)]
 	kl, off := l.kl, uint64(l.Off)
-	if len(l.Dst) >= queuedNodes {
-		l.readAhead(keys)
-	}
 	kept := 0
 	for i, k := range keys {
 		prio := prioOf(k)
@@ -112,21 +111,41 @@ func (l *legKeys) Hop(keys []uint64, at []uint32, now int32, arrival []int32) in
 	return kept
 }
 
-// readAhead reads the destinations of the packets of keys that reach their
-// waypoints in this hop, listed without a branch, so that the cache misses
-// overlap.
-func (l *legKeys) readAhead(keys []uint64) {
+// hopMany is Hop on many nodes: the packets that reach their waypoints on
+// the first leg are left to a second loop, so that reading their
+// destinations, scattered in memory, overlaps.
+func (l *legKeys) hopMany(keys []uint64, at []uint32, now int32, arrival []int32) int {
+	at = at[:len(keys)]
 	kl, off := l.kl, uint64(l.Off)
-	ids := grow(l.ids, len(keys))
-	n := 0
-	for _, k := range keys {
-		x := kl.route(k)
-		ids[n] = kl.id(k)
-		n += int((x&(x-1) - 1) >> 63 & ((off-prioOf(k))>>63 ^ 1))
+	l.ids, l.wp = grow(l.ids, len(keys)), grow(l.wp, len(keys))
+	ids, wp := l.ids, l.wp
+	kept, waiting := 0, 0
+	for i, k := range keys {
+		link := nextLink(k)
+		to := at[i] ^ uint32(link)
+		if k ^= link; kl.route(k) != 0 {
+			keys[kept], at[kept] = raised(k, link), to
+			kept++
+			continue
+		}
+		if prioOf(k) <= off {
+			ids[waiting], wp[waiting] = kl.id(k), to
+			waiting++
+		} else if arrival != nil {
+			arrival[kl.id(k)] = now
+		}
 	}
-	var sum uint32
-	for _, id := range ids[:n] {
-		sum += l.Dst[id]
+	for i, id := range ids[:waiting] {
+		to := wp[i]
+		via, _, p, _, there := l.Next(to, to, l.Dst[id], 0)
+		if there {
+			if arrival != nil {
+				arrival[id] = now
+			}
+			continue
+		}
+		keys[kept], at[kept] = kl.pack(p, id, to^via), to
+		kept++
 	}
-	l.ids, l.touched = ids, sum
+	return kept
 }
