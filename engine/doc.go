@@ -92,11 +92,11 @@
 // of every node, chunk by chunk of nodes from the last to the first, the
 // router moves a chunk's packets (Keys.Hop, one call per chunk) and the
 // engine puts them at once at their next nodes if those have chosen in
-// this step already, at the end of the step if not. On 2^18 nodes and more,
-// for legs, the chunks are larger and the packets for distant chunks wait
-// in queues until their chunk is in the cache, in this step if it has yet
-// to choose, just before it chooses in the next if not; the next chunk is
-// read ahead. It routes exactly as the general step does, about twice as
+// this step already, at the end of the step if not. Legs on fewer than
+// 2^18 nodes take all nodes as one chunk; on more, chunks of 8,192 nodes,
+// and the packets for distant chunks wait in queues until their chunk is
+// in the cache, in this step if it has yet to choose, just before it
+// chooses in the next if not; the next chunk is read ahead. It routes exactly as the general step does, about twice as
 // fast; Engine.Fused tells whether a run takes it.
 //
 // # Recording

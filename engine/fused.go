@@ -57,6 +57,8 @@ type fastStep struct {
 	q    *queuedStep // stepQueued's queues, once it has run
 	// queued is whether the run steps by stepQueued.
 	queued bool
+	// words is how many busy words stepFused scans at a time.
+	words int
 }
 
 // queuedStep holds the packets stepQueued queues: down those for chunks
@@ -74,7 +76,8 @@ func (f *fastStep) bytes() int64 {
 }
 
 // chunkWords is how many words of busy bits, 64 nodes each, the fused step
-// scans at a time: a chunk's packets, 12 KiB, stay in the first-level cache.
+// scans at a time for Keyed routers: a chunk's packets, 12 KiB, stay in the
+// first-level cache.
 const chunkWords = 16
 
 // queuedNodes is the number of nodes from which on the fused step queues
@@ -149,7 +152,9 @@ func (e *Engine) startFused(k Keys, np, nn int) (live int) {
 	// A node sends at most one packet per step; stepQueued defers none.
 	size, chunk := max(min(nn, np), 1), chunkWords*64
 	_, legs := k.(*legKeys)
-	if f.queued = legs && nn >= queuedNodes; f.queued {
+	f.queued, f.words = legs && nn >= queuedNodes, chunkWords
+	switch {
+	case f.queued:
 		size, chunk = min(size, startBatch), queuedWords*64
 		if f.q == nil {
 			f.q = new(queuedStep)
@@ -157,6 +162,10 @@ func (e *Engine) startFused(k Keys, np, nn int) (live int) {
 		f.q.down.reset()
 		f.q.up[0].reset()
 		f.q.up[1].reset()
+	case legs:
+		// Legs on fewer nodes step fastest in one chunk: every node
+		// chooses, then every packet is put, none deferred.
+		size, chunk, f.words = min(size, startBatch), len(e.busy)*64, len(e.busy)
 	}
 	f.keys, f.at = grow(f.keys, size), grow(f.at, size)
 	f.ck, f.ca = grow(f.ck, chunk), grow(f.ca, chunk)
@@ -177,15 +186,15 @@ func (e *Engine) startFused(k Keys, np, nn int) (live int) {
 // packet put arrived after its node chose, and the next to leave a node is
 // always its smallest key. A router that numbers its nodes so that most
 // packets go to higher numbers has most of them put while their nodes are
-// still in the cache.
+// still in the cache. Legs take all nodes as one chunk.
 func (e *Engine) stepFused(k Keys, t int32) int {
 	f := &e.fast
 	if f.queued {
 		return e.stepQueued(k, t)
 	}
 	deferred, sent, kept := 0, 0, 0
-	for hi := len(e.busy); hi > 0; hi -= chunkWords {
-		lo := max(hi-chunkWords, 0)
+	for hi := len(e.busy); hi > 0; hi -= f.words {
+		lo := max(hi-f.words, 0)
 		n := e.scan(lo, hi)
 		w := k.Hop(f.ck[:n], f.ca[:n], t+1, e.res.Arrival)
 		deferred = e.putScanned(w, uint32(lo)<<6, deferred)
