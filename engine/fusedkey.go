@@ -56,6 +56,7 @@ type legKeys struct {
 	*Legs
 	kl      keyLayout
 	ids, wp []uint32 // hopMany's packets at waypoints on the first leg, and their nodes
+	touched uint32   // what hopMany read ahead of use, kept so that the reads stay
 }
 
 func (l *legKeys) Start(first int, keys []uint64, at []uint32) int {
@@ -135,6 +136,12 @@ func (l *legKeys) hopMany(keys []uint64, at []uint32, now int32, arrival []int32
 			arrival[kl.id(k)] = now
 		}
 	}
+	// Read the destinations first, so that the cache misses overlap.
+	var sum uint32
+	for _, id := range ids[:waiting] {
+		sum += l.Dst[id]
+	}
+	l.touched = sum
 	for i, id := range ids[:waiting] {
 		to := wp[i]
 		via, _, p, _, there := l.Next(to, to, l.Dst[id], 0)
