@@ -96,8 +96,9 @@
 // 2^18 nodes take all nodes as one chunk; on more, chunks of 8,192 nodes,
 // and the packets for distant chunks wait in queues until their chunk is
 // in the cache, in this step if it has yet to choose, just before it
-// chooses in the next if not; the next chunk is read ahead. It routes exactly as the general step does, about twice as
-// fast; Engine.Fused tells whether a run takes it.
+// chooses in the next if not; the next chunk is read ahead. It routes
+// exactly as the general step does, about twice as fast; Engine.Fused
+// tells whether a run takes it.
 //
 // # Recording
 //
