@@ -114,7 +114,8 @@ func (l *legKeys) Hop(keys []uint64, at []uint32, now int32, arrival []int32) in
 
 // hopMany is Hop on many nodes: the packets that reach their waypoints on
 // the first leg are left to a second loop, so that reading their
-// destinations, scattered in memory, overlaps.
+// destinations, scattered in memory, overlaps. Hop keeps its own loop:
+// with this one's, Valiant at n = 14 ran 7–9 % slower.
 func (l *legKeys) hopMany(keys []uint64, at []uint32, now int32, arrival []int32) int {
 	at = at[:len(keys)]
 	kl, off := l.kl, uint64(l.Off)
