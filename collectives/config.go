@@ -38,6 +38,9 @@ type Config struct {
 	Pieces int
 	// Seed draws the values and the default multicast set.
 	Seed uint64
+	// KeepTrace keeps every send of the run in Result.Trace (hyperroute
+	// view); it changes nothing else.
+	KeepTrace bool
 }
 
 // MaxItems bounds the blocks a run may carry in all its messages.

@@ -159,19 +159,28 @@ func MeasureFaulty(c Config, f Faults) (Row, error) {
 	if err != nil || f.Q == 0 {
 		return row, err
 	}
-	n := log2(c.P)
+	y, complete, err := DetourSystem(c, f)
+	if err != nil {
+		return Row{}, err
+	}
+	return overDetours(row, f, y, complete)
+}
+
+// DetourSystem returns the faulty cube of f for c, drawn from c.Seed, and the
+// detour system its strategy chooses: what MeasureFaulty runs over;
+// complete says that every failed edge has a detour. f.Q must be above 0.
+func DetourSystem(c Config, f Faults) (y *faults.System, complete bool, err error) {
 	rng := rand.New(rand.NewPCG(c.Seed, 0x6661756c7473))
-	set, err := faults.New(n)
+	set, err := faults.New(log2(c.P))
 	if err == nil {
 		err = set.Random(f.Q, rng)
 	}
 	if err != nil {
-		return Row{}, err
+		return nil, false, err
 	}
-	y := faults.NewSystem(set)
+	y = faults.NewSystem(set)
 	strategy, _ := detours.Lookup(f.Detours)
-	complete := strategy.Choose(y, rng)
-	return overDetours(row, f, y, complete)
+	return y, strategy.Choose(y, rng), nil
 }
 
 // overDetours completes row, Measure's of the intact cube, by running its
@@ -186,7 +195,7 @@ func overDetours(row Row, f Faults, y *faults.System, complete bool) (Row, error
 	}
 	_, fy.Gamma = y.Gamma()
 	prog, check := f.sweep(c).build(y.Faults.N, uint32(c.Root), values(c))
-	var e engine.Engine
+	e := engine.Engine{Record: engine.Record{Trace: c.KeepTrace}}
 	var r ascend.Runner
 	res, err := r.Run(&e, prog, y, c.Port)
 	if err != nil {
@@ -195,6 +204,7 @@ func overDetours(row Row, f Faults, y *faults.System, complete bool) (Row, error
 	unit := c.Ts + float64(c.M)*c.Tw + c.Th
 	row.Rho, row.RhoM, row.Eta, row.Hops = res.T, float64(res.T), float64(res.Hops), res.Hops
 	row.Time, row.RecvMax, fy.MaxStep = float64(res.T)*unit, res.RecvMax, res.MaxStep()
+	row.Trace = res.Trace
 	row.Err = check()
 	row.OK = row.Err == nil
 	row.Closed, row.ClosedRef = math.NaN(), ""

@@ -39,6 +39,8 @@ type Result struct {
 	// Relays is the number of nodes outside a multicast set that
 	// received the message.
 	Relays int
+	// Trace is every send of the run, with Config.KeepTrace; nil otherwise.
+	Trace []engine.Send
 }
 
 // Run simulates c on the engine: it builds the algorithm's program, runs
@@ -71,13 +73,13 @@ func execute(c Config, prog *program) (Result, error) {
 		port = SinglePort
 	}
 	var run messages.Runner
-	res, err := run.Run(&engine.Engine{Discipline: engine.Priority}, prog, r, port)
+	res, err := run.Run(&engine.Engine{Discipline: engine.Priority, Record: engine.Record{Trace: c.KeepTrace}}, prog, r, port)
 	if err != nil {
 		return Result{}, fmt.Errorf("%v %s: %w", c.Op, c.Algo, err)
 	}
 	r.endStep()
 	out := Result{Rho: res.T, RhoM: r.units(r.maxBlocks), Eta: r.units(r.blockHops), Hops: res.Hops,
-		Messages: prog.Messages(), Time: r.time, RecvMax: r.recvMax}
+		Messages: prog.Messages(), Time: r.time, RecvMax: r.recvMax, Trace: res.Trace}
 	if c.Model == CT && !prog.oneHop() {
 		if err := r.cutThrough(&out); err != nil {
 			r.data.fail("%v", err)
