@@ -22,39 +22,14 @@ import (
 // object with --jsonl.
 func runCollective(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("collective", flag.ContinueOnError)
-	c := collectives.Default()
-	fs.TextVar(&c.Op, "op", c.Op, "operation: "+strings.Join(opNames(), ", "))
-	algo := fs.String("algo", "", "algorithm (hyperroute list; default the operation's first)")
-	fs.TextVar(&c.Topology, "topology", c.Topology, "network: ring, mesh, torus or cube")
-	fs.IntVar(&c.P, "p", c.P, "nodes (a square for mesh and torus, a power of two for cube)")
-	fs.TextVar(&c.Port, "port", c.Port, "port model: single (one message per node and step; alias one) or all (one per link)")
-	fs.TextVar(&c.Model, "model", c.Model, "cost model: sf (store-and-forward) or ct (cut-through)")
-	fs.TextVar(&c.Startup, "startup", c.Startup, "store-and-forward start-up: once per message or at every hop")
-	fs.IntVar(&c.M, "m", c.M, "words of a block")
-	fs.Float64Var(&c.Ts, "ts", c.Ts, "start-up time t_s")
-	fs.Float64Var(&c.Tw, "tw", c.Tw, "time per word t_w")
-	fs.Float64Var(&c.Th, "th", c.Th, "time per hop t_h")
-	fs.IntVar(&c.Root, "root", c.Root, "root of oab, mc, oas, gather and reduce")
-	dests := fs.String("dests", "", "multicast destinations, comma-separated (default: half the other nodes, drawn from --seed)")
-	fs.IntVar(&c.Shift, "shift", c.Shift, "amount of the circular shift")
-	fs.IntVar(&c.Pieces, "pieces", 0, "pieces a pipelined broadcast (nesbt) cuts its message into (default one per tree)")
-	var f collectives.Faults
-	fs.Float64Var(&f.Q, "q", 0, "probability that a directed edge of the cube fails (0: intact); runs "+strings.Join(collectives.Sweeps(), ", ")+" over detours")
-	fs.StringVar(&f.Detours, "detours", "", "detour strategy on a faulty cube: "+strings.Join(detours.Names(), ", "))
-	fs.Uint64Var(&c.Seed, "seed", c.Seed, "seed of the random values, the default multicast set and the faults")
+	cf := addCollectiveFlags(fs)
 	jsonl := fs.Bool("jsonl", false, "print one JSON object instead of the summary")
 	if err := parseFlags(fs, args, stderr); err != nil {
 		return err
 	}
-	var err error
-	if c.Dests, err = parseDests(*dests); err != nil {
-		return usageError{err}
-	}
-	if c.Algo = *algo; c.Algo == "" {
-		c.Algo = collectives.Names(c.Op)[0]
-	}
-	if err := cmp.Or(c.Validate(), f.Validate(c)); err != nil {
-		return usageError{err}
+	c, f, err := cf.config()
+	if err != nil {
+		return err
 	}
 	if err := c.CheckMemory(routers.AvailableMemory()); err != nil {
 		return usageError{err}
@@ -76,6 +51,55 @@ func runCollective(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("result not as defined: %v", row.Err)
 	}
 	return nil
+}
+
+// collectiveFlags are the flags of collective that name a run.
+type collectiveFlags struct {
+	c     collectives.Config
+	f     collectives.Faults
+	algo  *string
+	dests *string
+}
+
+func addCollectiveFlags(fs *flag.FlagSet) *collectiveFlags {
+	cf := &collectiveFlags{c: collectives.Default()}
+	c, f := &cf.c, &cf.f
+	fs.TextVar(&c.Op, "op", c.Op, "operation: "+strings.Join(opNames(), ", "))
+	cf.algo = fs.String("algo", "", "algorithm (hyperroute list; default the operation's first)")
+	fs.TextVar(&c.Topology, "topology", c.Topology, "network: ring, mesh, torus or cube")
+	fs.IntVar(&c.P, "p", c.P, "nodes (a square for mesh and torus, a power of two for cube)")
+	fs.TextVar(&c.Port, "port", c.Port, "port model: single (one message per node and step; alias one) or all (one per link)")
+	fs.TextVar(&c.Model, "model", c.Model, "cost model: sf (store-and-forward) or ct (cut-through)")
+	fs.TextVar(&c.Startup, "startup", c.Startup, "store-and-forward start-up: once per message or at every hop")
+	fs.IntVar(&c.M, "m", c.M, "words of a block")
+	fs.Float64Var(&c.Ts, "ts", c.Ts, "start-up time t_s")
+	fs.Float64Var(&c.Tw, "tw", c.Tw, "time per word t_w")
+	fs.Float64Var(&c.Th, "th", c.Th, "time per hop t_h")
+	fs.IntVar(&c.Root, "root", c.Root, "root of oab, mc, oas, gather and reduce")
+	cf.dests = fs.String("dests", "", "multicast destinations, comma-separated (default: half the other nodes, drawn from --seed)")
+	fs.IntVar(&c.Shift, "shift", c.Shift, "amount of the circular shift")
+	fs.IntVar(&c.Pieces, "pieces", 0, "pieces a pipelined broadcast (nesbt) cuts its message into (default one per tree)")
+	fs.Float64Var(&f.Q, "q", 0, "probability that a directed edge of the cube fails (0: intact); runs "+strings.Join(collectives.Sweeps(), ", ")+" over detours")
+	fs.StringVar(&f.Detours, "detours", "", "detour strategy on a faulty cube: "+strings.Join(detours.Names(), ", "))
+	fs.Uint64Var(&c.Seed, "seed", c.Seed, "seed of the random values, the default multicast set and the faults")
+	return cf
+}
+
+// config returns the run the flags name, checked; its errors are usage
+// errors.
+func (cf *collectiveFlags) config() (collectives.Config, collectives.Faults, error) {
+	c, f := cf.c, cf.f
+	var err error
+	if c.Dests, err = parseDests(*cf.dests); err != nil {
+		return c, f, usageError{err}
+	}
+	if c.Algo = *cf.algo; c.Algo == "" {
+		c.Algo = collectives.Names(c.Op)[0]
+	}
+	if err := cmp.Or(c.Validate(), f.Validate(c)); err != nil {
+		return c, f, usageError{err}
+	}
+	return c, f, nil
 }
 
 func opNames() []string {

@@ -60,16 +60,8 @@ func (r trialRow) MarshalJSON() ([]byte, error) {
 
 func runSim(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
-	values := make(map[string]*routers.ParamValue)
-	for _, p := range routers.Params {
-		values[p.Name] = &routers.ParamValue{Param: p}
-		fs.Var(values[p.Name], p.Name, p.Usage())
-	}
-	fs.Var(&routers.ParamValue{Param: values["pattern"].Param, Into: values["pattern"]}, "perm", "the same as --pattern: a `name`")
-	faultFile := fs.String("faults", "", "a fault list: one failed edge \"v d\" per line")
+	sf := addSimFlags(fs)
 	trials := fs.Int("trials", 100, "number of trials per point")
-	seed := fs.Uint64("seed", 1, "master seed")
-	stream := fs.String("stream", "sim", "name the trial streams are derived from, with the seed and the instance; an experiment's name replays its trials")
 	workers := fs.Int("workers", runtime.NumCPU(), "parallel workers")
 	jsonl := fs.Bool("jsonl", false, "print one JSON object per trial, its parameters included, instead of the summary")
 	recordFlag := fs.String("record", "", "print what the trials record instead of the summary: a comma-separated `list` of "+
@@ -78,36 +70,12 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 	if err := parseFlags(fs, args, stderr); err != nil {
 		return err
 	}
-	base := routers.Defaults()
-	if *faultFile != "" {
-		n := base.N
-		switch vs := values["n"].Values; {
-		case len(vs) > 1:
-			return usagef("--faults %s: a fault list is of one cube, so one --n, not %s", *faultFile, strings.Join(vs, ","))
-		case len(vs) == 1:
-			n, _ = strconv.Atoi(vs[0])
-		}
-		list, err := readFaults(*faultFile, n)
-		if err != nil {
-			return usageError{err}
-		}
-		base.FaultList = list
-	}
-	sweep := make(map[string][]string)
-	for name, v := range values {
-		if v.Values != nil {
-			sweep[name] = v.Values
-		}
-	}
-	cfgs, err := routers.Sweep(base, sweep)
+	cfgs, err := sf.configs()
 	if err != nil {
-		return usageError{err}
+		return err
 	}
 	if *recordFlag != "" && *jsonl {
 		return usagef("--record and --jsonl: set one of them (--record trials writes the rows of --jsonl)")
-	}
-	if err := experiments.CheckName(*stream); err != nil {
-		return usagef("stream %v", err)
 	}
 	if *trials < 1 {
 		return usagef("trials=%d: must be at least 1", *trials)
@@ -138,7 +106,7 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 		start := time.Now()
 		err := experiments.Parallel(ctx, *trials, *workers, func(s *routers.Sim, i int) error {
 			defer bar.TrialDone(cfg)
-			rng, trialSeed := experiments.TrialRand(*seed, *stream, point, i)
+			rng, trialSeed := experiments.TrialRand(*sf.seed, *sf.stream, point, i)
 			res, err := s.Trial(cfg, rng)
 			if err != nil {
 				return err
@@ -183,6 +151,64 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	return nil
+}
+
+// simFlags are the flags of sim that name the configurations and their
+// trials' streams: every parameter of routers.Params, --perm, --faults,
+// --seed and --stream.
+type simFlags struct {
+	values    map[string]*routers.ParamValue
+	faultFile *string
+	seed      *uint64
+	stream    *string
+}
+
+func addSimFlags(fs *flag.FlagSet) *simFlags {
+	f := &simFlags{values: make(map[string]*routers.ParamValue)}
+	for _, p := range routers.Params {
+		f.values[p.Name] = &routers.ParamValue{Param: p}
+		fs.Var(f.values[p.Name], p.Name, p.Usage())
+	}
+	fs.Var(&routers.ParamValue{Param: f.values["pattern"].Param, Into: f.values["pattern"]}, "perm", "the same as --pattern: a `name`")
+	f.faultFile = fs.String("faults", "", "a fault list: one failed edge \"v d\" per line")
+	f.seed = fs.Uint64("seed", 1, "master seed")
+	f.stream = fs.String("stream", "sim", "name the trial streams are derived from, with the seed and the instance; an experiment's name replays its trials")
+	return f
+}
+
+// configs returns the configurations the flags name: every combination of
+// the values of the parameters given as lists or ranges. Its errors are
+// usage errors.
+func (f *simFlags) configs() ([]routers.Config, error) {
+	if err := experiments.CheckName(*f.stream); err != nil {
+		return nil, usagef("stream %v", err)
+	}
+	base := routers.Defaults()
+	if *f.faultFile != "" {
+		n := base.N
+		switch vs := f.values["n"].Values; {
+		case len(vs) > 1:
+			return nil, usagef("--faults %s: a fault list is of one cube, so one --n, not %s", *f.faultFile, strings.Join(vs, ","))
+		case len(vs) == 1:
+			n, _ = strconv.Atoi(vs[0])
+		}
+		list, err := readFaults(*f.faultFile, n)
+		if err != nil {
+			return nil, usageError{err}
+		}
+		base.FaultList = list
+	}
+	sweep := make(map[string][]string)
+	for name, v := range f.values {
+		if v.Values != nil {
+			sweep[name] = v.Values
+		}
+	}
+	cfgs, err := routers.Sweep(base, sweep)
+	if err != nil {
+		return nil, usageError{err}
+	}
+	return cfgs, nil
 }
 
 // checkSim sets up what c records for --record and checks that c can run
