@@ -6,7 +6,7 @@ BIN     := bin/hyperroute
 RESULTS ?= results$(if $(PROFILE),/$(PROFILE))
 FIGURES ?= figures
 
-.PHONY: all build test go-test vet bench fuzz sim experiment experiments verify figures clean slurm-check paper paper-figures list-experiments
+.PHONY: all build test go-test vet bench fuzz sim experiment experiments verify figures clean slurm-check view-check paper paper-figures list-experiments
 
 all: build experiment
 
@@ -60,7 +60,7 @@ figures: build
 # network (the venv, Slurm's packages); each target's output is printed
 # whole when it ends.
 test:
-	$(MAKE) --no-print-directory -j3 -Otarget go-test verify notebooks pytest slurm-check
+	$(MAKE) --no-print-directory -j3 -Otarget go-test verify notebooks pytest slurm-check view-check
 
 # -timeout: on a loaded machine a package's tests can take longer than go
 # test's default of 10 minutes.
@@ -76,6 +76,13 @@ go-test: vet
 # except with CI=true.
 slurm-check: build
 	GO=$(GO) HYPERROUTE=$(BIN) deploy/slurm/check.sh
+
+# The pages of hyperroute view in headless Chromium (view/check.sh):
+# installs Debian's chromium with apt-get if it is missing, then drives the
+# pages with chromedp. Where Chromium cannot be had it says so in a banner
+# and passes, except with CI=true.
+view-check:
+	GO=$(GO) view/check.sh
 
 # The experiments' names, for deploy/slurm/submit.sh.
 list-experiments:
