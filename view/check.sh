@@ -2,8 +2,8 @@
 # The pages of hyperroute view in a real browser (`make view-check`, part of
 # `make test`): installs Debian's chromium with apt-get if no Chromium is
 # found, then runs the browser tests of cmd/hyperroute (TestViewBrowser*)
-# with HYPERROUTE_CHROMIUM naming the browser, so that they fail instead of
-# skipping when it cannot start. They drive headless Chromium with chromedp:
+# with HYPERROUTE_CHROMIUM naming the browser (without it go test skips
+# them). They drive headless Chromium with chromedp:
 # no console errors, the step counter on play and on the arrow key, the
 # packets drawn and the queue lengths at a step against the trace of
 # `hyperroute sim --record trace`, two runs side by side ending at their T,

@@ -143,7 +143,7 @@
       this.L = layout(d.net, state.layout);
       const { pos, ghost, links, r } = this.L;
       const all = pos.concat((ghost || []).filter(Boolean));
-      const xs = all.map(p => p[0]), ys = all.map(p => p[1]), m = 0.45;
+      const xs = all.map(p => p[0]), ys = all.map(p => p[1]), m = 0.36;
       const x0 = Math.min(...xs) - m - (d.net.kind === 'butterfly' ? 1.1 : 0), y0 = Math.min(...ys) - m;
       this.svg.setAttribute('viewBox', `${x0} ${y0} ${Math.max(...xs) - x0 + m} ${Math.max(...ys) - y0 + m}`);
       this.svg.textContent = '';
