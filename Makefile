@@ -6,7 +6,7 @@ BIN     := bin/hyperroute
 RESULTS ?= results$(if $(PROFILE),/$(PROFILE))
 FIGURES ?= figures
 
-.PHONY: all build test go-test vet bench fuzz sim experiment experiments verify figures clean slurm-check view-check paper paper-figures list-experiments
+.PHONY: all build test go-test vet bench fuzz sim experiment experiments verify figures clean slurm-check view-check paper paper-figures view-pages list-experiments
 
 all: build experiment
 
@@ -110,6 +110,24 @@ paper-figures: build
 	mkdir -p docs/paper
 	cp results/paper/figures/*.png docs/paper/
 	$(BIN) report --results results/paper --out docs/paper/README.md
+	$(MAKE) --no-print-directory view-pages
+
+# One page per chapter that replays a trial of the runs in $(VIEW_RESULTS)
+# step by step (hyperroute view), each checked against its stored row,
+# into docs/paper/: Valiant on Q_4, single- beside all-port on trial 10 of
+# valiant-tail (remark Bem 1: T = 6 and 7); n copies on BF_3 (butterfly-
+# tail); bitonic sort over detours on a faulty Q_4 (faulty-bitonic); and
+# Valiant over a confluent detour system in sub-steps beside the intact
+# cube (faulty-valiant). A trial is the same in every run of its spec and
+# seed, so the small defaults (VIEW_RESULTS=results) give the same pages.
+VIEW_RESULTS ?= results/paper
+view-pages: build
+	mkdir -p docs/paper
+	$(BIN) view $(VIEW_RESULTS)/valiant-tail --trial 10 --n 4 --compare port=single,all --out docs/paper/view-ch1-valiant.html
+	$(BIN) view $(VIEW_RESULTS)/butterfly-tail --trial 0 --n 3 --router disjoint --pipelined=false --trim=false --out docs/paper/view-ch2-disjoint.html
+	$(BIN) view $(VIEW_RESULTS)/faulty-bitonic --trial 0 --n 4 --port all --detours heuristic --q 0.05 --out docs/paper/view-ch3-bitonic.html
+	$(BIN) view $(VIEW_RESULTS)/faulty-valiant --trial 0 --n 4 --router valiant --q 0.05 --detours optimal --confluent edge \
+		--delivery queue --detour-queue priority --compare intact --out docs/paper/view-ch3-confluent.html
 
 vet:
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi

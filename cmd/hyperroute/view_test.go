@@ -443,3 +443,26 @@ func TestViewBadInput(t *testing.T) {
 		t.Errorf("a refused page was written: %v", err)
 	}
 }
+
+// TestViewREADME runs README.md's command for Bem 1's counterexample and
+// checks the numbers the README says it prints.
+func TestViewREADME(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := string(b)
+	_, cmd, ok := strings.Cut(readme, "bin/hyperroute view --router valiant --n 4 --seed 1988 ")
+	cmd, _, _ = strings.Cut(cmd, "\n")
+	if !ok || !strings.Contains(readme, "The second and third commands print `T = 6` for single-port and `T = 7` for all-port.") {
+		t.Fatal("README.md no longer shows Bem 1's command and its T = 6 and 7")
+	}
+	args := append([]string{"view", "--router", "valiant", "--n", "4", "--seed", "1988"}, strings.Fields(cmd)...)
+	i := slices.Index(args, "--out")
+	args[i+1] = filepath.Join(t.TempDir(), args[i+1])
+	code, stdout, stderr := cli(args...)
+	if code != 0 || !strings.Contains(stdout, "single-port queue=priority pattern=random mu=1 · trial 10: T = 6") ||
+		!strings.Contains(stdout, "all-port queue=priority pattern=random mu=1 · trial 10: T = 7") {
+		t.Errorf("%s: exit %d\n%s%s", strings.Join(args, " "), code, stdout, stderr)
+	}
+}
