@@ -41,6 +41,7 @@ func Check(c routers.Config) error {
 	case c.Clockless:
 		return errors.New("clockless: its trials are computed without the clock, with no steps to play")
 	}
+	c.Record = engine.Record{} // what it records is the page's business
 	return c.Validate()
 }
 
@@ -105,8 +106,11 @@ func RouteIntact(t Trial) (intact, faulty *Panel, err error) {
 		intact.Stretch = faulty.Substeps
 		intact.Notes = append(intact.Notes, fmt.Sprintf("Played at the pace of the faulty run's rounds: each step over its d = %d sub-steps.", faulty.Substeps))
 	}
-	intact.Notes = append(intact.Notes, "Not a row of any table: the faulty trial's instance routed without failed edges"+
-		map[bool]string{true: " over the same rules (its T is the faulty run's T_intact)."}[c.HasDetours()])
+	note := "Not a row of any table: the faulty trial's instance routed without failed edges."
+	if c.HasDetours() {
+		note = "Not a row of any table: the faulty trial's instance routed without failed edges, by the same rules (its T is the faulty run's T_intact)."
+	}
+	intact.Notes = append(intact.Notes, note)
 	return intact, faulty, nil
 }
 
@@ -162,7 +166,7 @@ func routingPanel(sim *routers.Sim, c routers.Config, res *routers.Result, index
 	if d, ok := measure(res, "d"); ok {
 		p.Substeps = int(d)
 	}
-	p.Notes = routingNotes(c)
+	p.Notes = routingNotes(c, k)
 	rows, err := experiments.TrialRows([]string{experiments.TableTrials}, sim, c, res, index, seed)
 	if err != nil {
 		return nil, err
@@ -277,10 +281,12 @@ func measure(res *routers.Result, name string) (float64, bool) {
 	return res.Measured(slices.IndexFunc(routers.Measures, func(m routers.Measure) bool { return m.Name == name }))
 }
 
-// routingNotes says what a panel of c shows.
-func routingNotes(c routers.Config) []string {
+// routingNotes says what a panel of c, a run of router k, shows.
+func routingNotes(c routers.Config, k *routers.Kind) []string {
 	var notes []string
 	switch c.Router {
+	default:
+		notes = append(notes, k.Doc+".")
 	case "valiant":
 		notes = append(notes, fmt.Sprintf("Valiant's two phases (Ch. I.3): e-cube to a random intermediate, priority d, then e-cube to the destination, priority d + %d.", c.N))
 	case "ecube":
