@@ -271,7 +271,7 @@ func TestWrite(t *testing.T) {
 			t.Errorf("the report does not say %s is not checked", u.ID)
 		}
 	}
-	for _, want := range []string{"`hyperroute report --results R`", "## Chapter III", "[t-tail.png](t-tail.png)", "[delayseq-n6.png](delayseq-n6.png)", "| oab | binomial |", "| valiant-tail | default | 30 | 1988 |"} {
+	for _, want := range []string{"`hyperroute report --results R`", "## Chapter III", "[t-tail.png](t-tail.png)", "[delayseq.png](delayseq.png)", "| oab | binomial |", "| valiant-tail | default | 30 | 1988 |"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the report lacks %q", want)
 		}
@@ -324,7 +324,7 @@ func TestFigureFiles(t *testing.T) {
 			t.Fatalf("%s: no figure %s", s.ID, s.Figure)
 		}
 		if !drawn[s.Figure] {
-			if _, err := plots.Figures[i].Draw(results, out); err != nil {
+			if _, err := plots.Figures[i].Draw(plots.Source{Dir: results}, out); err != nil {
 				t.Fatalf("%s: %v", s.Figure, err)
 			}
 			drawn[s.Figure] = true
@@ -345,7 +345,7 @@ func TestFigureFiles(t *testing.T) {
 // beside it under what they show, templated names included.
 func TestReportFigures(t *testing.T) {
 	dir := t.TempDir()
-	for _, f := range []string{"t-tail.png", "delayseq-n10.png", "delayseq-n6.png", "other.png"} {
+	for _, f := range []string{"t-tail.png", "x-n10.png", "x-n6.png", "delayseq.png", "other.png"} {
 		if err := os.WriteFile(filepath.Join(dir, f), nil, 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -358,12 +358,12 @@ func TestReportFigures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"**t-tail**: CCDF of T/n", "![t-tail](t-tail.png)", "**delayseq-n6**: CCDF of Σx", "![other.png](other.png)"} {
+	for _, want := range []string{"**t-tail**: CCDF of T/n", "![t-tail](t-tail.png)", "**delayseq**: Lemma I.1", "![other.png](other.png)"} {
 		if !strings.Contains(string(b), want) {
 			t.Errorf("the report lacks %q", want)
 		}
 	}
-	if i, j := strings.Index(string(b), "![delayseq-n6]"), strings.Index(string(b), "![delayseq-n10]"); i < 0 || j < i {
-		t.Errorf("delayseq-n6 at %d, delayseq-n10 at %d: want n = 6 first", i, j)
+	if i, j := strings.Index(string(b), "![x-n6.png]"), strings.Index(string(b), "![x-n10.png]"); i < 0 || j < i {
+		t.Errorf("x-n6 at %d, x-n10 at %d: want n = 6 first", i, j)
 	}
 }

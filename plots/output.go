@@ -8,7 +8,6 @@ import (
 
 	"golang.org/x/image/font/sfnt"
 	"golang.org/x/image/math/fixed"
-	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
@@ -49,23 +48,6 @@ func save(out, name string, w, h vg.Length, paint func(draw.Canvas)) ([]string, 
 		files = append(files, path)
 	}
 	return files, nil
-}
-
-// savePlot saves a one-panel figure.
-func savePlot(out, name string, p *plot.Plot) ([]string, error) {
-	return save(out, name, Width, Height, func(dc draw.Canvas) { drawPanels(dc, draw.Tiles{Rows: 1, Cols: 1}, p) })
-}
-
-// stackTiles are the tiles of k panels stacked top to bottom.
-func stackTiles(k int) draw.Tiles {
-	return draw.Tiles{Rows: k, Cols: 1, PadY: vg.Points(4), PadTop: vg.Points(2), PadRight: vg.Points(4)}
-}
-
-// saveStack saves panels stacked top to bottom, their axes aligned.
-func saveStack(out, name string, panels ...*plot.Plot) ([]string, error) {
-	return save(out, name, Width, PanelHeight*vg.Length(len(panels)), func(dc draw.Canvas) {
-		drawPanels(dc, stackTiles(len(panels)), panels...)
-	})
 }
 
 // writeFile writes c to path atomically: to a temporary file beside it,

@@ -4,20 +4,24 @@ import (
 	"image/color"
 	"math"
 	"strconv"
+	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 )
 
-// The house style: every figure is one column of a two-column paper wide,
-// set in Liberation Serif (metrically Times) at 8 pt, with 7 pt ticks and
-// legends.
+// The house style: a figure is one column of a two-column paper wide (a
+// figure of many small multiples two), set in Liberation Serif (metrically
+// Times) at 8 pt, with 7 pt ticks and legends.
 const (
-	// Width is the width of every figure, one paper column.
+	// Width is the width of a figure, one paper column.
 	Width = 3.4 * vg.Inch
+	// WideWidth is the width of a figure across both columns.
+	WideWidth = 7 * vg.Inch
 	// Height is the height of a one-panel figure.
 	Height = 2.5 * vg.Inch
 	// PanelHeight is the height of each panel of a stacked figure.
@@ -27,13 +31,13 @@ const (
 	tickSize   = 7
 	legendSize = 7
 	dataWidth  = 1.0 // points, measured data
-	boundWidth = 0.8 // points, bounds and reference lines
+	boundWidth = 0.9 // points, bounds and reference lines
 	glyphSize  = 1.8 // points, marker radius
 	dpi        = 300 // PNG resolution
 )
 
 // palette is the Okabe–Ito palette, distinguishable with every common form
-// of colour blindness; black is kept for bounds.
+// of colour blindness; its yellow, faint on white, is last.
 var palette = []color.Color{
 	color.RGBA{0x00, 0x72, 0xb2, 0xff}, // blue
 	color.RGBA{0xd5, 0x5e, 0x00, 0xff}, // vermillion
@@ -41,11 +45,12 @@ var palette = []color.Color{
 	color.RGBA{0xcc, 0x79, 0xa7, 0xff}, // reddish purple
 	color.RGBA{0xe6, 0x9f, 0x00, 0xff}, // orange
 	color.RGBA{0x56, 0xb4, 0xe9, 0xff}, // sky blue
+	color.RGBA{0x00, 0x00, 0x00, 0xff}, // black
 	color.RGBA{0xf0, 0xe4, 0x42, 0xff}, // yellow
 }
 
 // boundColor draws bounds and reference lines.
-var boundColor = color.Gray{0x30}
+var boundColor = color.Gray{0x40}
 
 // dashes are the line patterns, in order: solid, dashed, dotted, dash-dot.
 var dashes = [][]vg.Length{
@@ -56,18 +61,19 @@ var dashes = [][]vg.Length{
 }
 
 // glyphs are the marker shapes, in order.
-var glyphs = []draw.GlyphDrawer{draw.CircleGlyph{}, draw.SquareGlyph{}, draw.TriangleGlyph{}, draw.RingGlyph{}}
+var glyphs = []draw.GlyphDrawer{draw.CircleGlyph{}, draw.SquareGlyph{}, draw.TriangleGlyph{}, draw.RingGlyph{},
+	draw.BoxGlyph{}, draw.PyramidGlyph{}, draw.CrossGlyph{}, draw.PlusGlyph{}}
 
 // colour returns the i-th palette colour, cycling.
 func colour(i int) color.Color { return palette[i%len(palette)] }
 
-// ramp returns colour i of k along a sequential blue-to-yellow scale (the
-// viridis end points and middle), for series ordered by a number such as n.
+// ramp returns colour i of k along a sequential scale (the viridis end
+// points and middle), for series ordered by a number such as n.
 func ramp(i, k int) color.Color {
 	stops := []color.RGBA{{0x44, 0x01, 0x54, 0xff}, {0x21, 0x91, 0x8c, 0xff}, {0xfd, 0xe7, 0x25, 0xff}}
 	t := 0.0
 	if k > 1 {
-		t = 0.9 * float64(i) / float64(k-1) // stop short of the pale yellow end
+		t = 0.85 * float64(i) / float64(k-1) // stop short of the pale yellow end
 	}
 	seg := min(int(t*2), 1)
 	u := t*2 - float64(seg)
@@ -96,7 +102,12 @@ func glyph(c color.Color, shape int) draw.GlyphStyle {
 func newPlot(xLabel, yLabel string) *plot.Plot {
 	p := plot.New()
 	size := func(s float64) font.Length { return font.Length(vg.Points(s)) }
+	for _, t := range []*text.Style{&p.Title.TextStyle, &p.X.Label.TextStyle, &p.Y.Label.TextStyle,
+		&p.X.Tick.Label, &p.Y.Tick.Label, &p.Legend.TextStyle} {
+		t.Handler = house
+	}
 	p.Title.TextStyle.Font.Size = size(labelSize)
+	p.Title.Padding = vg.Points(2)
 	p.X.Label.Text, p.Y.Label.Text = xLabel, yLabel
 	for _, a := range []*plot.Axis{&p.X, &p.Y} {
 		a.Label.TextStyle.Font.Size = size(labelSize)
@@ -110,39 +121,23 @@ func newPlot(xLabel, yLabel string) *plot.Plot {
 	p.Legend.TextStyle.Font.Size = size(legendSize)
 	p.Legend.ThumbnailWidth = vg.Points(16)
 	p.Legend.Padding = vg.Points(0.5)
-	p.Add(gridLines())
-	return p
-}
-
-// gridLines is a light grid behind the data.
-func gridLines() *plotter.Grid {
 	g := plotter.NewGrid()
 	g.Vertical = draw.LineStyle{Color: color.Gray{0xe4}, Width: vg.Points(0.4)}
 	g.Horizontal = g.Vertical
-	return g
+	p.Add(g)
+	return p
 }
 
-// logY makes the y axis logarithmic over [lo, hi], lo > 0.
-func logY(p *plot.Plot, lo, hi float64) {
-	p.Y.Scale, p.Y.Tick.Marker = plot.LogScale{}, logTicks
-	p.Y.Min, p.Y.Max = lo, hi
-}
-
-// logX makes the x axis logarithmic over [lo, hi], lo > 0.
-func logX(p *plot.Plot, lo, hi float64) {
-	p.X.Scale, p.X.Tick.Marker = plot.LogScale{}, logTicks
-	p.X.Min, p.X.Max = lo, hi
-}
-
-// logTicks are a tick at every power of 10 in range, labelled with its
-// shortest decimal, and over up to six decades unlabelled ones at 2 … 9
-// times each; where fewer than three powers of 10 are in range, 2 and 5
-// times each are labelled too, so that an axis over less than two decades
-// reads. (plot.LogTicks leaves out the ticks below the first power of 10
-// in range and labels 1e-05 as 9.999999999999999e-05.)
+// logTicks are a tick at every power of 10 in range, typeset (10⁻⁵), and
+// over up to six decades unlabelled ones at 2 … 9 times each; over more,
+// every k-th power is labelled, at most about seven; where fewer than
+// three powers of 10 are in range, 2 and 5 times each are labelled too.
 var logTicks = plot.TickerFunc(func(lo, hi float64) []plot.Tick {
 	if !(lo > 0 && hi >= lo) {
 		return nil
+	}
+	if hi < 4*lo { // less than a decade: ticks at round numbers
+		return linearTicks(lo, hi)
 	}
 	const eps = 1e-9
 	first, last := int(math.Floor(math.Log10(lo)+eps)), int(math.Floor(math.Log10(hi)+eps))
@@ -152,10 +147,11 @@ var logTicks = plot.TickerFunc(func(lo, hi float64) []plot.Tick {
 			decades++
 		}
 	}
-	minor := 9
+	minor, every := 9, max(1, (decades+6)/7)
 	if last-first > 6 {
 		minor = 1
 	}
+	powers := first < -3 || last > 4
 	var ticks []plot.Tick
 	for k := first; k <= last; k++ {
 		for m := 1; m <= minor; m++ {
@@ -164,15 +160,45 @@ var logTicks = plot.TickerFunc(func(lo, hi float64) []plot.Tick {
 				continue
 			}
 			t := plot.Tick{Value: v}
-			if m == 1 || decades < 3 && (m == 2 || m == 5) {
-				x, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'g', 12, 64), 64)
-				t.Label = strconv.FormatFloat(x, 'g', -1, 64)
+			switch {
+			case m == 1 && (k%every+every)%every == 0:
+				t.Label = powerLabel(k, powers)
+			case m > 1 && decades < 2 && (m == 2 || m == 5):
+				t.Label = strconv.Itoa(m) + "·" + powerLabel(k, true)
+				if !powers {
+					t.Label = decimal(float64(m) * pow10(k))
+				}
 			}
 			ticks = append(ticks, t)
 		}
 	}
 	return ticks
 })
+
+// powerLabel typesets 10^k: as a decimal (0.01, 1000) unless powers, 1
+// and 10 always.
+func powerLabel(k int, powers bool) string {
+	if !powers || k == 0 || k == 1 {
+		return decimal(pow10(k))
+	}
+	return "10" + superscript(k)
+}
+
+// decimal writes x in its shortest decimal form, a minus sign for a
+// negative x and never −0.
+func decimal(x float64) string {
+	x, _ = strconv.ParseFloat(strconv.FormatFloat(x, 'g', 12, 64), 64)
+	if x == 0 {
+		return "0"
+	}
+	return strings.Replace(strconv.FormatFloat(x, 'f', -1, 64), "-", "−", 1)
+}
+
+// superscript writes an integer in superscript digits and minus sign.
+func superscript(k int) string {
+	return strings.NewReplacer("-", "⁻", "0", "⁰", "1", "¹", "2", "²", "3", "³", "4", "⁴", "5", "⁵",
+		"6", "⁶", "7", "⁷", "8", "⁸", "9", "⁹").Replace(strconv.Itoa(k))
+}
 
 // pow10 is 10^k as the nearest float64 to its decimal.
 func pow10(k int) float64 {
@@ -184,7 +210,7 @@ func pow10(k int) float64 {
 // nearest to a fifth of the range, with unlabelled ticks halfway between.
 var linearTicks = plot.TickerFunc(func(lo, hi float64) []plot.Tick {
 	if !(hi > lo) {
-		return []plot.Tick{{Value: lo, Label: strconv.FormatFloat(lo, 'g', -1, 64)}}
+		return []plot.Tick{{Value: lo, Label: decimal(lo)}}
 	}
 	raw := (hi - lo) / 5
 	pow := math.Pow(10, math.Floor(math.Log10(raw)))
@@ -196,12 +222,63 @@ var linearTicks = plot.TickerFunc(func(lo, hi float64) []plot.Tick {
 	}
 	var ticks []plot.Tick
 	for k := math.Ceil(2 * lo / step); k*step/2 <= hi*(1+1e-12); k++ {
-		k += 0 // −0 (from Ceil of a small negative) would be labelled "-0"
 		t := plot.Tick{Value: k * step / 2}
 		if math.Mod(k, 2) == 0 {
-			t.Label = strconv.FormatFloat(k/2*step, 'g', 10, 64)
+			t.Label = decimal(k / 2 * step)
 		}
 		ticks = append(ticks, t)
 	}
 	return ticks
 })
+
+// intTicks labels integers, every one or every second, fifth, tenth …
+// so that at most seven are labelled, with unlabelled ticks at the others.
+var intTicks = plot.TickerFunc(func(lo, hi float64) []plot.Tick {
+	a, b := math.Ceil(lo), math.Floor(hi)
+	step := 1.0
+	for _, s := range []float64{1, 2, 5, 10, 20, 50, 100} {
+		if step = s; (b-a)/s < 7 {
+			break
+		}
+	}
+	var ticks []plot.Tick
+	for v := a; v <= b && b-a < 200; v++ {
+		t := plot.Tick{Value: v}
+		if math.Mod(v, step) == 0 {
+			t.Label = decimal(v)
+		}
+		ticks = append(ticks, t)
+	}
+	if len(ticks) == 0 {
+		return linearTicks(lo, hi)
+	}
+	return ticks
+})
+
+// unlabelled returns t's ticks without their labels: the inner axes of
+// small multiples.
+func unlabelled(t plot.Ticker) plot.Ticker {
+	return plot.TickerFunc(func(lo, hi float64) []plot.Tick {
+		ticks := t.Ticks(lo, hi)
+		for i := range ticks {
+			ticks[i].Label = ""
+		}
+		return ticks
+	})
+}
+
+// limitGlyph marks a measured zero on a log axis at its one-sided upper
+// limit: a bar with an arrow pointing down; centred for a legend.
+type limitGlyph struct{ centred bool }
+
+// DrawGlyph implements draw.GlyphDrawer.
+func (g limitGlyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, p vg.Point) {
+	r := sty.Radius
+	if g.centred {
+		p.Y += 1.4 * r
+	}
+	line := draw.LineStyle{Color: sty.Color, Width: vg.Points(0.8)}
+	c.StrokeLine2(line, p.X-r, p.Y, p.X+r, p.Y)
+	c.StrokeLine2(line, p.X, p.Y, p.X, p.Y-2*r)
+	c.FillPolygon(sty.Color, []vg.Point{{X: p.X - 0.7*r, Y: p.Y - 1.6*r}, {X: p.X + 0.7*r, Y: p.Y - 1.6*r}, {X: p.X, Y: p.Y - 2.8*r}})
+}

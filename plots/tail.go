@@ -1,180 +1,231 @@
 package plots
 
 import (
-	"fmt"
+	"cmp"
+	"maps"
 	"math"
-	"strings"
+	"slices"
 
-	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 
 	"github.com/hyperroute/hyperroute/stats"
 )
 
-// maxLegendN is the most values of n a legend lists; the colour ramp
-// carries the others, and the legend names those it leaves out.
-const maxLegendN = 7
-
-// TTail draws the tail of Valiant's run time (thesis Theorem I.1
-// [Schömer 1988]) from valiant-tail/trials: per n, the empirical
-// Pr(T ≥ x·n) against x = T/n on the range of the data, log y, single-port
-// above, all-port below; and in a panel of its own, on the range where it
-// falls from 1, the Theorem I.1 bound Pr(T ≥ t) ≤ TheoremI1Tail(n, t) for
-// every n, dashed in the colour of its n. The bound is 1 (trivial) up to
-// T/n = 24·ln 18 ≈ 69.4, far right of every measured T/n. Rows of other
-// routers, queue disciplines, patterns or μ are left out, as are runs with
-// T = 0 (no place on a log axis).
-func TTail(dir, out string) (Output, error) {
-	var o Output
-	rows, err := readTrials(dir, "valiant-tail")
-	if err != nil {
-		return o, err
-	}
-	rows = restrictAll(rows, &o.Notes, "router", "valiant", "queue", "priority", "pattern", "random", "mu", "1")
-	panels, err := tTailPanels(rows, &o)
-	if err != nil {
-		return o, err
-	}
-	o.Files, err = saveStack(out, "t-tail", panels...)
-	return o, err
+// Tail draws the empirical tail Pr(Y ≥ y) against y, one step line per
+// value of By, with its simultaneous DKW confidence band.
+type Tail struct {
+	By   Key
+	Name string
+	Y    Expr
+	Keep func(Row) bool
+	// Level is the band's level, 0.95 if 0; NoBand leaves it out.
+	Level  float64
+	NoBand bool
+	Ramp   bool
+	Check  *Curve
 }
 
-// tTailPanels returns the panels of t-tail drawn from rows, adding to o
-// its series and notes.
-func tTailPanels(rows []trial, o *Output) ([]*plot.Plot, error) {
-	type key struct {
-		port string
-		n    int
+func (t Tail) collector() collector {
+	return &tailSamples{t: t, vals: map[string]map[string][]float64{}}
+}
+
+type tailSamples struct {
+	t    Tail
+	vals map[string]map[string][]float64 // facet, series
+}
+
+func (c *tailSamples) add(facet string, r Row) {
+	if c.t.Keep != nil && !c.t.Keep(r) {
+		return
 	}
-	samples := map[key][]float64{}
-	zeros := 0
-	for _, r := range rows {
-		if r.T <= 0 || r.N <= 0 {
-			zeros++
+	y := c.t.Y(r)
+	if math.IsNaN(y) {
+		return
+	}
+	key := c.t.Name
+	if c.t.By != nil {
+		key = c.t.By(r)
+	}
+	at := deep(c.vals, facet)
+	at[key] = append(at[key], y)
+}
+
+// series returns the step graph of each tail: at the distinct values v_0
+// < v_1 < … with tails t_0 = 1 > t_1 > …, the level t_k on (v_{k−1}, v_k],
+// and the band t_k ± ε, ε = √(ln(2/α)/(2N)) (Dvoretzky–Kiefer–Wolfowitz–
+// Massart), cut to [0, 1].
+func (c *tailSamples) series(facet string) []drawn {
+	var out []drawn
+	alpha := 1 - cmp.Or(c.t.Level, 0.95)
+	for _, key := range slices.SortedFunc(maps.Keys(c.vals[facet]), compareKeys) {
+		sample := c.vals[facet][key]
+		vs, tail := stats.CCDF(sample)
+		eps := math.Sqrt(math.Log(2/alpha) / (2 * float64(len(sample))))
+		d := drawn{key: key, name: key, how: steps, ramp: c.t.Ramp, check: c.t.Check}
+		for k, v := range vs {
+			lo, hi := math.Max(tail[k]-eps, 0), math.Min(tail[k]+eps, 1)
+			if k > 0 {
+				d.band[0] = append(d.band[0], plotter.XY{X: vs[k-1], Y: lo})
+				d.band[1] = append(d.band[1], plotter.XY{X: vs[k-1], Y: hi})
+			}
+			d.band[0] = append(d.band[0], plotter.XY{X: v, Y: lo})
+			d.band[1] = append(d.band[1], plotter.XY{X: v, Y: hi})
+			d.pts = append(d.pts, Point{X: v, Y: tail[k], Lo: lo, Hi: hi, N: len(sample)})
+		}
+		if !c.t.NoBand {
+			d.bars = "shaded: the 95 % simultaneous confidence band of each tail (Dvoretzky–Kiefer–Wolfowitz)"
+			d.barsShort = "shaded: 95 % confidence band"
+		} else {
+			d.band = [2]plotter.XYs{}
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+// Points draws every distinct (X, Y) of the rows, one series per value of
+// By: a per-trial claim shown trial by trial.
+type Points struct {
+	By   Key
+	Name string
+	X, Y Expr
+	// Err is the half-width of each point's bar, if not nil.
+	Err Expr
+	// Zero is the upper limit drawn for a Y of 0 on a log axis, if not
+	// nil.
+	Zero  Expr
+	Keep  func(Row) bool
+	Ramp  bool
+	Check *Curve
+	// Bars says what Err is, for the caption.
+	Bars string
+}
+
+func (p Points) collector() collector {
+	return &pointSet{p: p, pts: map[string]map[string]map[[3]float64]*Point{}}
+}
+
+type pointSet struct {
+	p   Points
+	pts map[string]map[string]map[[3]float64]*Point // facet, series, (x, y, err)
+}
+
+func (c *pointSet) add(facet string, r Row) {
+	p := c.p
+	if p.Keep != nil && !p.Keep(r) {
+		return
+	}
+	x, y := p.X(r), p.Y(r)
+	if math.IsNaN(x) || math.IsNaN(y) {
+		return
+	}
+	var e float64
+	if p.Err != nil {
+		e = p.Err(r)
+	}
+	key := p.Name
+	if p.By != nil {
+		key = p.By(r)
+	}
+	at := deep(c.pts, facet)
+	if at[key] == nil {
+		at[key] = map[[3]float64]*Point{}
+	}
+	k := [3]float64{x, y, e}
+	pt := at[key][k]
+	if pt == nil {
+		pt = &Point{X: x, Y: y, Lo: math.NaN(), Hi: math.NaN()}
+		if p.Err != nil {
+			pt.Lo, pt.Hi = y-e, y+e
+		}
+		if y == 0 && p.Zero != nil {
+			pt.Limit = p.Zero(r)
+		}
+		at[key][k] = pt
+	}
+	pt.N++
+}
+
+func (c *pointSet) series(facet string) []drawn {
+	var out []drawn
+	for _, key := range slices.SortedFunc(maps.Keys(c.pts[facet]), compareKeys) {
+		d := drawn{key: key, name: key, how: marks, ramp: c.p.Ramp, check: c.p.Check, bars: c.p.Bars, barsShort: c.p.Bars, counts: c.p.Err == nil}
+		for _, k := range slices.SortedFunc(maps.Keys(c.pts[facet][key]), func(a, b [3]float64) int {
+			return cmp.Or(cmp.Compare(a[0], b[0]), cmp.Compare(a[1], b[1]), cmp.Compare(a[2], b[2]))
+		}) {
+			d.pts = append(d.pts, *c.pts[facet][key][k])
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+// Computed draws series computed from the rows by a collector of its own:
+// what no statistic of a column gives (a law test, an interpolated
+// threshold, a joint event).
+type Computed struct {
+	New func() collector
+}
+
+func (c Computed) collector() collector { return c.New() }
+
+// Pairs draws, per instance, the difference Y(B) − Y(A) of its two rows
+// with Of = A and Of = B, at the X of its row A: a per-trial comparison
+// of two settings on the same instance (the same request and random
+// choices: rows equal in the columns On).
+type Pairs struct {
+	Name  string
+	Of    string
+	A, B  string
+	On    []string
+	X, Y  Expr
+	Check *Curve
+}
+
+func (p Pairs) collector() collector {
+	return &pairSet{p: p, halves: map[string]map[string]*[3]float64{}, out: Points{Name: p.Name, Check: p.Check}.collector()}
+}
+
+type pairSet struct {
+	p      Pairs
+	halves map[string]map[string]*[3]float64 // facet, instance: x, Y(A), Y(B)
+	out    collector
+}
+
+func (c *pairSet) add(facet string, r Row) {
+	side := r.Str(c.p.Of)
+	if side != c.p.A && side != c.p.B {
+		return
+	}
+	inst := by(c.p.On...)(r)
+	at := deep(c.halves, facet)
+	h := at[inst]
+	if h == nil {
+		h = &[3]float64{math.NaN(), math.NaN(), math.NaN()}
+		at[inst] = h
+	}
+	if side == c.p.A {
+		h[0], h[1] = c.p.X(r), c.p.Y(r)
+	} else {
+		h[2] = c.p.Y(r)
+	}
+}
+
+func (c *pairSet) series(facet string) []drawn {
+	set := c.out.(*pointSet)
+	for _, h := range c.halves[facet] {
+		if math.IsNaN(h[1]) || math.IsNaN(h[2]) {
 			continue
 		}
-		k := key{r.Port, r.N}
-		samples[k] = append(samples[k], float64(r.T)/float64(r.N))
-	}
-	if len(samples) == 0 {
-		return nil, fmt.Errorf("valiant-tail: no trials with T > 0")
-	}
-	if zeros > 0 {
-		o.Notes = append(o.Notes, fmt.Sprintf("left out %d trials with T = 0 from the log axes", zeros))
-	}
-	// The data panels span the measured T/n; y runs from the decade below
-	// half the smallest tail to 1 in every panel.
-	xmin, xmax, ylo := math.Inf(1), math.Inf(-1), 1.0
-	for _, s := range samples {
-		for _, x := range s {
-			xmin, xmax = math.Min(xmin, x), math.Max(xmax, x)
+		k := [3]float64{h[0], h[2] - h[1], 0}
+		at := deep(set.pts, facet)
+		if at[c.p.Name] == nil {
+			at[c.p.Name] = map[[3]float64]*Point{}
 		}
-		ylo = math.Min(ylo, decade(0.5/float64(len(s))))
-	}
-	xlo, xhi := math.Floor(10*xmin)/10, math.Ceil(10*xmax)/10
-	if xhi <= xlo {
-		xlo, xhi = xlo-0.1, xhi+0.1
-	}
-	ns := values(rows, func(r trial) int { return r.N })
-	ports := ordered(values(rows, func(r trial) string { return r.Port }), "single", "all")
-	shown := legendNs(ns)
-	var panels []*plot.Plot
-	for pi, port := range ports {
-		p := newPlot("x = T / n (steps per dimension)", "Pr(T ≥ x·n)")
-		p.Title.Text = port + "-port, measured"
-		var largest float64
-		for i, n := range ns {
-			s := samples[key{port, n}]
-			xys := ccdfSteps(s)
-			name := ""
-			if shown[n] && pi == 0 {
-				name = fmt.Sprintf("n = %d", n)
-			}
-			if err := addLine(p, name, xys, plotter.Line{LineStyle: dataLine(ramp(i, len(ns)), 0)}); err != nil {
-				return nil, err
-			}
-			if len(xys) > 0 {
-				o.Series = append(o.Series, Series{p.Title.Text, fmt.Sprintf("n = %d", n), xys})
-				largest = math.Max(largest, xys[len(xys)-1].X)
-			}
+		if at[c.p.Name][k] == nil {
+			at[c.p.Name][k] = &Point{X: k[0], Y: k[1], Lo: math.NaN(), Hi: math.NaN()}
 		}
-		if left := unlisted(ns, shown); pi == 0 && left != "" {
-			p.Legend.Add("(" + left + ": colour between)")
-		}
-		o.Notes = append(o.Notes, fmt.Sprintf("%s-port: largest measured T/n = %.2f", port, largest))
-		p.Legend.Left = true
-		p.X.Min, p.X.Max = xlo, xhi
-		logY(p, ylo, 1)
-		panels = append(panels, p)
+		at[c.p.Name][k].N++
 	}
-	bound, err := theoremI1Panel(ns, ylo, xmax)
-	if err != nil {
-		return nil, err
-	}
-	o.Notes = append(o.Notes, fmt.Sprintf("Theorem I.1 bound: 1 below T/n = %.1f, drawn in a panel of its own down to %g; the largest measured T/n is %.2f", 24*math.Log(18), ylo, xmax))
-	if left := unlisted(ns, shown); left != "" {
-		o.Notes = append(o.Notes, "the legend leaves out "+left+" (drawn, in the colour between their neighbours)")
-	}
-	return append(panels, bound), nil
-}
-
-// theoremI1Panel draws the Theorem I.1 bound for every n of ns, x = T/n
-// from below where it leaves 1 to where every bound is below ylo; xmax,
-// the largest measured T/n, is in the title.
-func theoremI1Panel(ns []int, ylo, xmax float64) (*plot.Plot, error) {
-	// The title says it is the bound: a longer y label would push the data
-	// down (gonum reserves room for it around the arithmetic middle of
-	// the range, near the top of a log axis).
-	p := newPlot("x = T / n (steps per dimension)", "Pr(T ≥ x·n)")
-	p.Title.Text = fmt.Sprintf("Theorem I.1 bound (every measured T/n ≤ %.1f)", xmax)
-	x0 := math.Floor(0.8 * 24 * math.Log(18))
-	x1 := x0
-	for _, n := range ns {
-		for stats.TheoremI1Tail(n, x1*float64(n)) >= ylo && x1 < 1e4 {
-			x1 *= 1.02
-		}
-	}
-	x1 = math.Ceil(x1/10) * 10
-	for i, n := range ns {
-		style := boundLine(1)
-		style.Color = ramp(i, len(ns))
-		xys := curve(func(x float64) float64 { return stats.TheoremI1Tail(n, x*float64(n)) }, x0, x1, 400, false, ylo)
-		if err := addLine(p, "", xys, plotter.Line{LineStyle: style}); err != nil {
-			return nil, err
-		}
-	}
-	p.Legend.Add(fmt.Sprintf("n = %d … %d, colours as above", ns[0], ns[len(ns)-1]), &plotter.Line{LineStyle: boundLine(1)})
-	p.Legend.Top = true
-	p.X.Min, p.X.Max = x0, x1
-	logY(p, ylo, 1)
-	return p, nil
-}
-
-// legendNs picks at most maxLegendN of the sorted ns, evenly spread and
-// always the first and the last, for the legend.
-func legendNs(ns []int) map[int]bool {
-	shown := map[int]bool{}
-	k := min(len(ns), maxLegendN)
-	for i := range k {
-		j := 0
-		if k > 1 {
-			j = i * (len(ns) - 1) / (k - 1)
-		}
-		shown[ns[j]] = true
-	}
-	return shown
-}
-
-// unlisted names the ns not shown, "n = 7, 11", or "" if every n is.
-func unlisted(ns []int, shown map[int]bool) string {
-	var left []string
-	for _, n := range ns {
-		if !shown[n] {
-			left = append(left, fmt.Sprint(n))
-		}
-	}
-	if len(left) == 0 {
-		return ""
-	}
-	return "n = " + strings.Join(left, ", ")
+	return set.series(facet)
 }

@@ -160,16 +160,6 @@ func (p bflyPicture) paint(c draw.Canvas) {
 	lines(c, vg.Point{X: c.Min.X + vg.Points(2), Y: c.Min.Y + legendH}, 6.5, p.legend, colours)
 }
 
-// superscript writes d in superscript digits.
-func superscript(d int) string {
-	sup := []rune("⁰¹²³⁴⁵⁶⁷⁸⁹")
-	var out []rune
-	for _, r := range strconv.Itoa(d) {
-		out = append(out, sup[r-'0'])
-	}
-	return string(out)
-}
-
 // intList writes a path of dimensions as "(1, 2, 3)".
 func intList(xs []int) string {
 	s := make([]string, len(xs))
@@ -184,7 +174,7 @@ func intList(xs []int) string {
 // (hypercube.Cube.DisjointPaths) above, the corresponding butterfly routes
 // β^d in BF_4 (butterfly.Net.Beta and Walk) below, in the same colours,
 // the hops Trim drops dotted. It needs no results.
-func ThesisPaths(_, out string) (Output, error) {
+func ThesisPaths(_ Source, out string) (Output, error) {
 	cube, bf := disjointPaths(fig1N, fig1S, fig1Z), betaRoutes(fig1N, fig1S, fig1Z)
 	top := Height
 	files, err := save(out, "thesis-fig1", Width, top+bflyHeight, func(c draw.Canvas) {
@@ -203,7 +193,7 @@ const bflyHeight = 3.3 * vg.Inch
 // the nodes u_1 ∈ {(1, 8), (2, 1), (3, 2), (4, 4)} the packets of s reach
 // after their first hop, built from butterfly.Net's edges; no node lies in
 // two of them. It needs no results.
-func ThesisTrees(_, out string) (Output, error) {
+func ThesisTrees(_ Source, out string) (Output, error) {
 	p := disjointTrees(fig1N, fig1S)
 	files, err := save(out, "thesis-fig2", Width, bflyHeight, p.paint)
 	return Output{Files: files}, err

@@ -48,7 +48,7 @@ func leastNode(y *faults.System) (*confluent.System, error) {
 // detours from one node sharing their first edge (left) and two into one
 // node sharing their last edge in the same sub-step (right). It needs no
 // results.
-func ThesisConfluent(_, out string) (Output, error) {
+func ThesisConfluent(_ Source, out string) (Output, error) {
 	var pictures []cubePicture
 	for _, c := range []struct {
 		y     *faults.System

@@ -171,7 +171,7 @@ func paintStack(c draw.Canvas, pictures []cubePicture) {
 // from faults.System: Q_4 with the failed edges 0→2, 9→11, 5→7 and their
 // detours, the 3-conjunct system above, the 1-conjunct one below, each
 // titled with γ as faults.System.Gamma computes it. It needs no results.
-func ThesisDetours(_, out string) (Output, error) {
+func ThesisDetours(_ Source, out string) (Output, error) {
 	var pictures []cubePicture
 	for i, y := range []*faults.System{thesisFig3(), thesisFig4()} {
 		_, gamma := y.Gamma()

@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/hyperroute/hyperroute/confluent"
-	"gonum.org/v1/plot/plotter"
 )
 
 // hubMaxN is the largest n of Fig. 7's family drawn.
@@ -63,68 +62,4 @@ func hubDilations(maxN int) ([]dilationRow, error) {
 		rows = append(rows, r)
 	}
 	return rows, nil
-}
-
-// ThesisDilation draws the claim of the thesis' Fig. 7 [Schömer 1988,
-// Ch. III.2]: a 1-conjunct detour system whose node-confluent dilation
-// grows linearly with n. For confluent.Hub(n) (2n failed edges detoured
-// through one node) it plots against n the least node-confluent dilation
-// (confluent.MinNode), the greedy confluent.Node's about node 0 and about
-// 2^n − 1, and the edge-confluent ψ's γ + 2. It needs no results.
-func ThesisDilation(_, out string) (Output, error) {
-	var o Output
-	rows, err := hubDilations(hubMaxN)
-	if err != nil {
-		return o, err
-	}
-	p := newPlot("n", "dilation d (sub-steps per step)")
-	p.Title.Text = "Fig. 7: a 1-conjunct family, 2n failed edges"
-	series := []struct {
-		name string
-		get  func(dilationRow) int
-	}{
-		{"least node-confluent (MinNode)", func(r dilationRow) int { return r.Least }},
-		{"greedy Node, hub 2ⁿ − 1", func(r dilationRow) int { return r.Ones }},
-		{"greedy Node, hub 0", func(r dilationRow) int { return r.Zero }},
-		{"edge-confluent ψ, γ + 2", func(r dilationRow) int { return r.Edge }},
-	}
-	var xs []float64
-	zeroLeast := true
-	for _, r := range rows {
-		zeroLeast = zeroLeast && r.Zero == r.Least
-		xs = append(xs, float64(r.N))
-		if r.Gamma != 1 {
-			return o, fmt.Errorf("thesis-fig7: Hub(%d) is %d-conjunct, not 1-conjunct", r.N, r.Gamma)
-		}
-		if r.Bound != r.Least {
-			o.Notes = append(o.Notes, fmt.Sprintf("n=%d: lower bound %d below the least dilation %d", r.N, r.Bound, r.Least))
-		}
-	}
-	if zeroLeast {
-		series[2].name += " (= least)"
-	}
-	for i, s := range series {
-		xys := make(plotter.XYs, len(rows))
-		for k, r := range rows {
-			xys[k] = plotter.XY{X: float64(r.N), Y: float64(s.get(r))}
-		}
-		line, err := plotter.NewLine(xys)
-		if err != nil {
-			return o, err
-		}
-		line.LineStyle = dataLine(colour(i), i)
-		marks, err := plotter.NewScatter(xys)
-		if err != nil {
-			return o, err
-		}
-		marks.GlyphStyle = glyph(colour(i), i)
-		p.Add(line, marks)
-		legendLine(p, s.name, colour(i), i, i)
-	}
-	p.X.Tick.Marker = ticksAt(xs)
-	p.X.Min, p.X.Max = 2.5, float64(hubMaxN)+0.5
-	p.Y.Min, p.Y.Max = 0, float64(2*hubMaxN+4)
-	p.Legend.Top, p.Legend.Left = true, true
-	o.Files, err = savePlot(out, "thesis-fig7", p)
-	return o, err
 }

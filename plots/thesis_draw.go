@@ -57,7 +57,7 @@ func textStyle(size float64, c color.Color) draw.TextStyle {
 	return draw.TextStyle{
 		Color:   c,
 		Font:    font.From(plot.DefaultFont, vg.Points(size)),
-		Handler: plot.DefaultTextHandler,
+		Handler: house,
 		XAlign:  draw.XCenter,
 		YAlign:  draw.YCenter,
 	}

@@ -35,7 +35,7 @@ func TestThesisDetours(t *testing.T) {
 			t.Errorf("γ = %d: detours drawn %v, want %v", c.gamma, p.paths, c.paths)
 		}
 	}
-	checkDrawn(t, ThesisDetours, "thesis-fig3-4")
+	checkDrawn(t, "thesis-fig3-4")
 }
 
 // TestThesisDilation checks Fig. 7's data against the harness for
@@ -66,14 +66,25 @@ func TestThesisDilation(t *testing.T) {
 			t.Errorf("n = %d: %+v; MinNode %d, greedy %d and %d", r.N, r, least.D, g0.D, g1.D)
 		}
 	}
-	checkDrawn(t, ThesisDilation, "thesis-fig7")
+	o := checkDrawn(t, "thesis-fig7")
+	all, err := hubDilations(hubMaxN)
+	if err != nil {
+		t.Fatal(err)
+	}
+	least := o.Series[0]
+	for i, r := range all {
+		if p := least.Points[i]; least.Name != "least node-confluent (MinNode)" || p.X != float64(r.N) || p.Y != float64(r.Least) {
+			t.Errorf("%s: (%v, %v), want (%d, %d)", least.Name, p.X, p.Y, r.N, r.Least)
+		}
+	}
 }
 
 // checkDrawn draws a thesis figure without results and checks its files.
-func checkDrawn(t *testing.T, draw func(string, string) (Output, error), stem string) {
+func checkDrawn(t *testing.T, stem string) Output {
 	t.Helper()
 	out := t.TempDir()
-	o, err := draw("", out)
+	i := slices.IndexFunc(Figures, func(f Figure) bool { return f.Name == stem })
+	o, err := Figures[i].Draw(Source{}, out)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,8 +96,9 @@ func checkDrawn(t *testing.T, draw func(string, string) (Output, error), stem st
 		t.Errorf("files %v, want %v", o.Files, want)
 	}
 	for _, path := range o.Files {
-		checkFile(t, path)
+		checkFile(t, path, false)
 	}
+	return o
 }
 
 // TestThesisPaths checks Fig. 1 against the thesis' example, s = 0,
@@ -127,7 +139,7 @@ func TestThesisPaths(t *testing.T) {
 		}
 		checkLayers(t, bf, tr)
 	}
-	checkDrawn(t, ThesisPaths, "thesis-fig1")
+	checkDrawn(t, "thesis-fig1")
 }
 
 // TestThesisTrees checks Fig. 2: the roots are the thesis' u_1 = (2, 1),
@@ -162,7 +174,7 @@ func TestThesisTrees(t *testing.T) {
 			owner[w] = k
 		}
 	}
-	checkDrawn(t, ThesisTrees, "thesis-fig2")
+	checkDrawn(t, "thesis-fig2")
 }
 
 // checkLayers checks that every node of tr is drawn in a column of its
@@ -219,5 +231,5 @@ func TestThesisConfluent(t *testing.T) {
 	if a, b := r.Detours[0].Hops[2], r.Detours[1].Hops[2]; a != b {
 		t.Errorf("Fig. 6 right: last hops %+v and %+v", a, b)
 	}
-	checkDrawn(t, ThesisConfluent, "thesis-fig5-6")
+	checkDrawn(t, "thesis-fig5-6")
 }

@@ -16,14 +16,14 @@ func runFigures(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("figures", flag.ContinueOnError)
 	dir := fs.String("results", "results", "results directory, as written by hyperroute run --out")
 	out := fs.String("out", "figures", "directory for the PNG, SVG and PDF files")
-	fs.BoolVar(&plots.Partial, "partial", false, "draw also from experiments without a manifest (incomplete runs)")
+	partial := fs.Bool("partial", false, "draw also from experiments without a manifest (incomplete runs)")
 	if err := parseFlags(fs, args, stderr); err != nil {
 		return err
 	}
 	if st, err := os.Stat(*dir); err != nil || !st.IsDir() {
 		return usagef("--results %s: not a results directory", *dir)
 	}
-	drawn, incomplete, err := plots.DrawAll(*dir, *out, func(name string, o plots.Output, skipped error) {
+	drawn, incomplete, err := plots.DrawAll(plots.Source{Dir: *dir, Partial: *partial}, *out, func(name string, o plots.Output, skipped error) {
 		if skipped != nil {
 			fmt.Fprintf(stderr, "figures: skip %s: %v\n", name, skipped)
 		}

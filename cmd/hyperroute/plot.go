@@ -20,7 +20,7 @@ func runPlot(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&c.By, "by", "", "the `column` whose values make one series each")
 	fs.StringVar(&c.Table, "table", "trials", "the `table` of the run (dataset/SCHEMA.md)")
 	stats := fs.String("stat", "mean", "comma-separated `statistics` of "+strings.Join(summary.Stats, ", ")+
-		" (share: of the nonzero or true values), each with its 95% interval (t for the mean, order statistics for quantiles, Wilson for share; none for max)")
+		" (share: of the nonzero or true values), each with its 95% interval (t for the mean, order statistics for quantiles, Clopper–Pearson for share; none for max)")
 	fs.StringVar(&c.Out, "out", "", "the `file` to write: FILE.png, FILE.svg or FILE.pdf")
 	pos, err := parseArgs(fs, args, stderr, 1, "DIR/EXPERIMENT")
 	if err != nil {
@@ -33,11 +33,8 @@ func runPlot(args []string, stdout, stderr io.Writer) error {
 	if c.X == "" || c.Out == "" {
 		return usagef("want --x COLUMN and --out FILE.png|svg|pdf")
 	}
-	series, err := c.Series()
+	series, err := c.Draw()
 	if err != nil {
-		return usageError{err}
-	}
-	if err := c.Draw(series); err != nil {
 		return usageError{err}
 	}
 	points := 0

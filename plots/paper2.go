@@ -1,0 +1,355 @@
+package plots
+
+import (
+	"math"
+	"slices"
+
+	"github.com/hyperroute/hyperroute/stats"
+)
+
+// The figures of thesis Chapter II [Schömer 1988]: n copies on disjoint
+// paths, the butterfly simulated on the cube.
+
+// copies names the series of butterfly-time: n copies with their phases
+// run one way, or one Valiant copy.
+func copies(r Row) string {
+	if r.Str("router") == "valiant" {
+		return "copies=Valiant " + r.Str("port") + "-port"
+	}
+	switch p, t := r.Num("pipelined") == 1, r.Num("trim") == 1; {
+	case p && t:
+		return "copies=pipelined, trimmed"
+	case p:
+		return "copies=pipelined"
+	case t:
+		return "copies=trimmed"
+	}
+	return "copies=phases in turn"
+}
+
+// inTurn selects n copies with their phases one after the other, full
+// routes: Theorem II.1's setting.
+func inTurn(r Row) bool { return r.Str("router") == "disjoint" && copies(r) == "copies=phases in turn" }
+
+var butterflyTime = Figure{
+	Name: "butterfly-time", Experiment: "butterfly-tail",
+	Doc: "mean T/n against n of n copies on disjoint paths (in turn, pipelined, trimmed) and of one Valiant copy",
+	Caption: "The mean of T/n against n. Above, the four ways to run the phases of n copies on disjoint paths " +
+		"(the wrapped butterfly simulated on the cube); below, n copies with their phases in turn against one " +
+		"copy routed by Valiant on the same permutations and intermediates. T/n levels off as n grows: n copies cost a constant factor.",
+	Where: []string{"queue", "priority", "pattern", "random", "mu", "1", "q", "0"},
+	Panels: []Panel{{
+		Title: "n copies on disjoint paths",
+		Keep:  func(r Row) bool { return r.Str("router") == "disjoint" },
+		X:     Axis{Label: "cube dimension n", Ints: true},
+		Y:     Axis{Label: "mean T / n (steps per dimension)", Zero: true},
+		Layers: []Layer{
+			Stat{By: copies, X: col("n"), Y: tOverN},
+		},
+	}, {
+		Title: "against one copy",
+		Keep:  func(r Row) bool { return inTurn(r) || r.Str("router") == "valiant" },
+		X:     Axis{Label: "cube dimension n", Ints: true},
+		Y:     Axis{Label: "mean T / n (steps per dimension)", Zero: true},
+		Layers: []Layer{
+			Stat{By: copies, X: col("n"), Y: tOverN},
+		},
+	}},
+}
+
+// theoremII1 is Theorem II.1's bound on Pr(T ≥ x·n).
+var theoremII1 = &Curve{Name: "Theorem II.1", Kind: "theorem-ii1", X: "t", Facet: "n",
+	Scale: func(x, n float64) float64 { return x * n }, Dash: 1, Reach: true}
+
+var butterflyTail = Figure{
+	Name: "butterfly-tail", Experiment: "butterfly-tail", Wide: true,
+	Doc: "CCDF of T/n per n of n copies on disjoint paths against the Theorem II.1 bound",
+	Caption: "One panel per n: the tail Pr(T ≥ x·n) of n copies on disjoint paths, phases in turn and full routes " +
+		"(Theorem II.1's setting), log–log, against the theorem's bound. The bound is 1 up to T/n ≈ 24·ln 6 ≈ 43, " +
+		"far right of every measured T/n: the union over the ⅓n·6ⁿ delay sequences costs n·ln 6 in the exponent.",
+	Where: []string{"queue", "priority", "pattern", "random", "mu", "1", "q", "0"},
+	Panels: []Panel{{
+		Facet: "n", Cols: 5,
+		X: Axis{Label: "x = T / n (steps per dimension)", Log: true},
+		Y: Axis{Label: "Pr(T ≥ x·n)", Log: true, Max: 1},
+		Layers: []Layer{
+			Tail{Name: "copies=phases in turn", Y: tOverN, Keep: inTurn, Check: theoremII1},
+			*theoremII1,
+		},
+	}},
+}
+
+var butterflyLoads = Figure{
+	Name: "butterfly-loads", Experiment: "butterfly-loads", Table: "loadcounts", Wide: true,
+	Doc: "the per-node law of f(p,w) at every priority against the binomial law behind Lemma II.2",
+	Caption: "At the largest n, one panel per priority p (the hops a copy has taken; phase 2 from p = n+1 on): the mean " +
+		"over the trials of the fraction of butterfly nodes w with f(p,w) = f, the last category f or more, against " +
+		"Bin(N, 1/N) with N from the proof of Lemma II.2, log y. E f(p,w) = 1 holds by counting; the law is what is tested.",
+	Where: []string{"router", "disjoint", "queue", "priority", "pattern", "random", "mu", "1"},
+	Panels: []Panel{{
+		Facet: "p", Last: "n", Cols: 6,
+		X: Axis{Label: "load f (the last: f or more)", Ints: true},
+		Y: Axis{Label: "fraction of nodes", Log: true},
+		Layers: []Layer{
+			Computed{New: func() collector { return loadLaw{newLoadCounts()} }},
+		},
+	}},
+}
+
+// lossKey names the series of replication-loss: n copies (m = 1, phases
+// in turn) or one Valiant copy; "" for the others.
+func lossKey(r Row) string {
+	switch {
+	case r.Str("router") == "valiant" && r.Str("port") == "all":
+		return "loss=1 copy"
+	case inTurn(r) && r.Num("pieces") == 1:
+		return "loss=n copies"
+	}
+	return ""
+}
+
+func isLoss(key string) func(Row) bool { return func(r Row) bool { return lossKey(r) == key } }
+
+var (
+	anyLost = &Curve{Name: "Theorem II.2: 2(2nq)ⁿ, n copies", Kind: "any-message-loss", X: "q", Facet: "n", Dash: 1}
+	oneLost = &Curve{Name: "2(nq)ⁿ: n copies", Kind: "message-loss", X: "q", Facet: "n", Dash: 1}
+)
+
+var replicationLoss = Figure{
+	Name: "replication-loss", Experiment: "replication-loss", Wide: true,
+	Doc: "Pr(some message of a permutation lost) against q with Theorem II.2's 2(2nq)^n; the share of messages lost with the exact loss and 2(nq)^n",
+	Caption: "Above, Theorem II.2 as the thesis states it: the share of trials in which some message of the permutation " +
+		"is lost, against the edge failure probability q, one panel per n, log–log, for n copies on disjoint paths and " +
+		"for one Valiant copy on the same faults, against 2(2nq)ⁿ, which bounds n copies only. " +
+		"Below, the share of messages lost, pooled over the trials, with the exact loss of a message (n copies: the " +
+		"upper end of its bracket solid, the lower dotted; one copy: 1 − (1 − q/2)^{2n}) and the proof's 2(nq)ⁿ. " +
+		"The pooled intervals treat the messages of a trial as independent, which they are not (they share the faults).",
+	Where: []string{"queue", "priority", "pattern", "random", "mu", "1"},
+	Panels: []Panel{{
+		Facet: "n",
+		X:     Axis{Label: "edge failure probability q", Log: true},
+		Y:     Axis{Label: "Pr(some message lost)", Log: true, Max: 1},
+		Layers: []Layer{
+			Stat{By: lossKey, Keep: isLoss("loss=n copies"), X: col("q"), Y: col("lost"), Of: "share", Check: anyLost},
+			Stat{By: lossKey, Keep: isLoss("loss=1 copy"), X: col("q"), Y: col("lost"), Of: "share"},
+			*anyLost,
+		},
+	}, {
+		Facet: "n",
+		X:     Axis{Label: "edge failure probability q", Log: true},
+		Y:     Axis{Label: "share of messages lost", Log: true, Max: 1},
+		Layers: []Layer{
+			Stat{By: lossKey, Keep: isLoss("loss=n copies"), X: col("q"), Y: col("lost"), W: col("messages"), Of: "pooled", Check: oneLost},
+			Stat{By: lossKey, Keep: isLoss("loss=1 copy"), X: col("q"), Y: col("lost"), W: col("messages"), Of: "pooled"},
+			Curve{Name: "exact, n copies", Kind: "mean-loss", X: "q", Facet: "n", Args: []string{"form", "upper"}, Colour: "loss=n copies"},
+			Curve{Kind: "mean-loss", X: "q", Facet: "n", Args: []string{"form", "lower"}, Colour: "loss=n copies", Dash: 2},
+			Curve{Name: "exact, 1 copy", Kind: "valiant-loss", X: "q", Facet: "n", Colour: "loss=1 copy"},
+			*oneLost,
+		},
+	}},
+}
+
+var replicationBandwidth = Figure{
+	Name: "replication-bandwidth", Experiment: "replication-loss", Wide: true,
+	Doc: "messages lost against the data sent per message: m-of-n pieces, m = n … 1, and one copy, per q",
+	Caption: "At the largest n, one panel per q: the share of messages lost against the data sent over cube links per " +
+		"message (in message lengths; a piece is 1/m of a message), log–log. The line runs through m = n pieces (least " +
+		"data, left) to m = 1, n copies (right); the other marker is one Valiant copy. Dispersal trades bandwidth for loss.",
+	Where: []string{"queue", "priority", "pattern", "random", "mu", "1"},
+	Panels: []Panel{{
+		Facet: "q", Last: "n", Cols: 5,
+		X:      Axis{Label: "data sent per message (message lengths)", Log: true},
+		Y:      Axis{Label: "share of messages lost", Log: true, Max: 1},
+		Layers: []Layer{Computed{New: func() collector { return &bandwidth{sums: map[string]map[string]*[3]float64{}} }}},
+	}},
+}
+
+// bandwidth collects, per facet and series, the messages lost, sent and
+// the data moved; the series are m of n pieces (one point per m) and one
+// Valiant copy.
+type bandwidth struct {
+	sums map[string]map[string]*[3]float64 // facet, router/pieces: lost, messages, moved
+}
+
+func (b *bandwidth) add(facet string, r Row) {
+	key := ""
+	switch {
+	case r.Str("router") == "valiant" && r.Str("port") == "all":
+		key = "loss=1 copy"
+	case inTurn(r):
+		key = "pieces=" + r.Str("pieces")
+	default:
+		return
+	}
+	at := deep(b.sums, facet)
+	if at[key] == nil {
+		at[key] = new([3]float64)
+	}
+	at[key][0] += r.Num("lost")
+	at[key][1] += r.Num("messages")
+	at[key][2] += r.Num("moved")
+}
+
+func (b *bandwidth) series(facet string) []drawn {
+	pieces := drawn{key: "loss=m of n pieces", how: lineMarks, bars: "bars: 95 % Clopper–Pearson intervals of the pooled counts", barsShort: "bars: 95 % Clopper–Pearson"}
+	one := drawn{key: "loss=1 copy", how: marks}
+	for key, s := range b.sums[facet] {
+		p := estimate(Stat{Of: "pooled"}, &cell{n: 1, k: s[0], w: s[1]}, s[2]/s[1], 0, 0.95)
+		p.N = 0
+		if key == "loss=1 copy" {
+			one.pts = append(one.pts, p)
+		} else {
+			pieces.pts = append(pieces.pts, p)
+		}
+	}
+	sortPoints(pieces.pts)
+	return []drawn{pieces, one}
+}
+
+// lossLevel is the share of messages lost at which replication-threshold
+// reads off q.
+const lossLevel = 0.01
+
+// invert returns the q at which f(n, q) = lossLevel.
+func invert(f func(n int, q float64) float64) func(n, _ float64) float64 {
+	return func(n, _ float64) float64 {
+		return stats.InvertQ(func(q float64) float64 { return f(int(n), q) }, lossLevel)
+	}
+}
+
+var replicationThreshold = Figure{
+	Name: "replication-threshold", Experiment: "replication-loss",
+	Doc: "the q at which 1% of messages are lost against n: measured, exact, the thesis' bound and Theorem II.2",
+	Caption: "The edge failure probability q at which 1 % of the messages are lost, against n: measured for n copies " +
+		"(interpolated log–log between the grid's q), exact (both ends of the bracket), the q at which the proof's " +
+		"2(nq)ⁿ = 1 %, Theorem II.2's q below which all messages of a permutation arrive with probability ≥ 99 %, " +
+		"and one Valiant copy's exact q.",
+	Where: []string{"queue", "priority", "pattern", "random", "mu", "1"},
+	Panels: []Panel{{
+		X: Axis{Label: "cube dimension n", Ints: true},
+		Y: Axis{Label: "q at which 1 % of messages are lost", Log: true},
+		Layers: []Layer{
+			Computed{New: func() collector {
+				return &threshold{rates: map[float64]map[float64]*[2]float64{}, trials: map[float64]int{}}
+			}},
+			Curve{Name: "exact, n copies", Colour: "loss=n copies", Ints: true,
+				F: invert(func(n int, q float64) float64 { _, h := stats.MeanMessageLoss(n, 1, q); return h })},
+			Curve{Colour: "loss=n copies", Ints: true, Dash: 2,
+				F: invert(func(n int, q float64) float64 { l, _ := stats.MeanMessageLoss(n, 1, q); return l })},
+			Curve{Name: "2(nq)ⁿ = 1 %", Ints: true, Dash: 1, F: invert(stats.MessageLossBound)},
+			Curve{Name: "Theorem II.2: all arrive w.p. 99 %", Ints: true, Dash: 3,
+				F: func(n, _ float64) float64 { return stats.TheoremII2MaxQ(int(n), -math.Log(lossLevel/2)/n) }},
+			Curve{Name: "exact, 1 copy", Colour: "loss=1 copy", Ints: true, F: invert(stats.ValiantLoss)},
+		},
+	}},
+}
+
+// threshold collects the messages of n copies lost per n and q, and draws
+// the q at which the share lost first reaches lossLevel.
+type threshold struct {
+	rates  map[float64]map[float64]*[2]float64 // n, q: lost, messages
+	trials map[float64]int
+}
+
+func (t *threshold) add(_ string, r Row) {
+	if lossKey(r) != "loss=n copies" {
+		return
+	}
+	n, q := r.Num("n"), r.Num("q")
+	if t.rates[n] == nil {
+		t.rates[n] = map[float64]*[2]float64{}
+	}
+	if t.rates[n][q] == nil {
+		t.rates[n][q] = new([2]float64)
+	}
+	t.trials[n]++
+	t.rates[n][q][0] += r.Num("lost")
+	t.rates[n][q][1] += r.Num("messages")
+}
+
+func (t *threshold) series(string) []drawn {
+	d := drawn{key: "loss=n copies", how: marks}
+	for n, byQ := range t.rates {
+		var qs, ys []float64
+		for _, q := range sortedKeys(byQ) {
+			qs, ys = append(qs, q), append(ys, byQ[q][0]/byQ[q][1])
+		}
+		if q, ok := crossing(qs, ys, lossLevel); ok {
+			d.pts = append(d.pts, Point{X: n, Y: q, Lo: math.NaN(), Hi: math.NaN(), N: t.trials[n]})
+		}
+	}
+	sortPoints(d.pts)
+	return []drawn{d}
+}
+
+// crossing returns the x at which the increasing measurements ys over the
+// increasing xs first reach level, interpolated linearly in log x and log
+// y (in y where a measurement is 0), and whether they do.
+func crossing(xs, ys []float64, level float64) (float64, bool) {
+	for i := 1; i < len(xs); i++ {
+		if ys[i-1] >= level || ys[i] < level {
+			continue
+		}
+		a, b := ys[i-1], ys[i]
+		u := (level - a) / (b - a)
+		if a > 0 {
+			u = math.Log(level/a) / math.Log(b/a)
+		}
+		return xs[i-1] * math.Pow(xs[i]/xs[i-1], u), true
+	}
+	return 0, false
+}
+
+// rareKey names the series of replication-rare: one Valiant copy, n
+// copies, m = 2 and m = n/2 of n pieces; "" for the other m.
+func rareKey(r Row) string {
+	switch m, n := r.Num("pieces"), r.Num("n"); {
+	case r.Str("router") == "valiant":
+		return "loss=1 copy"
+	case m == 1:
+		return "loss=n copies"
+	case m == 2:
+		return "loss=m = 2 of n pieces"
+	case m == n/2:
+		return "loss=m = n/2 of n pieces"
+	}
+	return ""
+}
+
+var replicationRare = Figure{
+	Name: "replication-rare", Experiment: "replication-rare", Table: "estimates", Wide: true,
+	Doc: "estimated Pr(message lost) against q per n, ±2 standard errors, on the exact loss, down to the thesis' bound",
+	Caption: "One panel per n, log–log: the probability that a message is lost, each marker one importance-sampled " +
+		"estimate (bars ±2 standard errors, mostly inside the marker), on the exact loss in the series' colour " +
+		"(n copies and m of n pieces: the upper end of the bracket) and the proof's 2(nq)ⁿ, which bounds n copies " +
+		"only: m-of-n pieces send less data and may lie above it without contradicting anything.",
+	Panels: []Panel{{
+		Facet: "n", Cols: 3,
+		X: Axis{Label: "edge failure probability q", Log: true},
+		Y: Axis{Label: "Pr(message lost)", Log: true},
+		Layers: []Layer{
+			Points{By: rareKey, X: col("q"), Y: col("loss"), Err: rareErr, Zero: rareZero, Check: oneLost, Bars: "bars: ±2 standard errors",
+				Keep: func(r Row) bool { return rareKey(r) == "loss=n copies" }},
+			Points{By: rareKey, X: col("q"), Y: col("loss"), Err: rareErr, Zero: rareZero, Bars: "bars: ±2 standard errors",
+				Keep: func(r Row) bool { k := rareKey(r); return k != "" && k != "loss=n copies" }},
+			Curve{Kind: "mean-loss", X: "q", Facet: "n", Args: []string{"form", "upper"}, Colour: "loss=n copies"},
+			Curve{Kind: "mean-loss", X: "q", Facet: "n", Args: []string{"m", "2", "form", "upper"}, Colour: "loss=m = 2 of n pieces"},
+			Curve{Colour: "loss=m = n/2 of n pieces", F: func(q, n float64) float64 { _, h := stats.MeanMessageLoss(int(n), int(n)/2, q); return h }},
+			Curve{Kind: "valiant-loss", X: "q", Facet: "n", Colour: "loss=1 copy"},
+			*oneLost,
+		},
+	}},
+}
+
+func rareErr(r Row) float64  { return 2 * r.Num("se") }
+func rareZero(r Row) float64 { return 1 - math.Pow(0.05, 1/r.Num("trials")) }
+
+// sortedKeys returns the keys of m in increasing order.
+func sortedKeys[V any](m map[float64]V) []float64 {
+	keys := make([]float64, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}

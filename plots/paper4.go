@@ -1,0 +1,176 @@
+package plots
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+)
+
+// The figures of collective communication (docs/model.md, package
+// collectives) and the thesis' Fig. 7.
+
+// operations are the collective operations, by their names in the
+// tables.
+var operations = []string{"oab", "mc", "oas", "gather", "aab", "aas", "reduce", "allreduce", "prefix", "shift"}
+
+// collectiveSweeps returns the figures of experiment, one per operation:
+// time against x, one panel per network.
+func collectiveSweeps(experiment, x, xLabel, what string) []Figure {
+	var figs []Figure
+	for _, op := range operations {
+		name := identityName("op=" + op)
+		figs = append(figs, Figure{
+			Name: experiment + "-" + op, Experiment: experiment, Table: "collectives",
+			Doc: fmt.Sprintf("%s: time against %s per network, measured and closed form", name, what),
+			Caption: fmt.Sprintf("The %s: the simulated time against %s, log–log, one panel per network, one colour per "+
+				"algorithm; the closed form of the literature, where there is one, dashed in the algorithm's colour, so "+
+				"markers on their line are times equal to it. Each algorithm runs under one port and cost model: "+
+				"one-port store-and-forward where it runs so, else all-port, else cut-through.", name, what),
+			Panels: []Panel{{
+				Facet: "topology", Cols: 2, FacetName: func(k string) string { _, v, _ := strings.Cut(k, "="); return v + " network" },
+				Keep: func(r Row) bool { return r.Str("op") == op },
+				X:    Axis{Label: xLabel, Log: true},
+				Y:    Axis{Label: "time (cost-model units)", Log: true},
+				Layers: []Layer{Computed{New: func() collector {
+					return &sweep{x: x, rows: map[string]map[string][]collRow{}}
+				}}},
+			}},
+		})
+	}
+	return figs
+}
+
+// collRow is what a sweep keeps of a row of a collectives table.
+type collRow struct {
+	x, time, closed float64
+	rank            int
+}
+
+// sweep collects a collectives table per facet (a network) and algorithm
+// and draws each algorithm under its preferred port and cost model.
+type sweep struct {
+	x    string
+	rows map[string]map[string][]collRow // facet, algorithm
+}
+
+func (s *sweep) add(facet string, r Row) {
+	rank := map[string]int{"single": 0, "all": 2}[r.Str("port")] + map[string]int{"sf": 0, "ct": 1}[r.Str("model")]
+	at := deep(s.rows, facet)
+	algo := "algo=" + r.Str("algo")
+	at[algo] = append(at[algo], collRow{r.Num(s.x), r.Num("time"), r.Num("closed"), rank})
+}
+
+func (s *sweep) series(facet string) []drawn {
+	var out []drawn
+	for _, algo := range slices.SortedFunc(func(yield func(string) bool) {
+		for k := range s.rows[facet] {
+			if !yield(k) {
+				return
+			}
+		}
+	}, compareKeys) {
+		rows := s.rows[facet][algo]
+		best := slices.MinFunc(rows, func(a, b collRow) int { return a.rank - b.rank }).rank
+		measured := drawn{key: algo, how: marks}
+		closed := drawn{how: curve, colour: algo, dash: 1}
+		for _, r := range rows {
+			if r.rank != best {
+				continue
+			}
+			measured.pts = append(measured.pts, Point{X: r.x, Y: r.time, Lo: math.NaN(), Hi: math.NaN(), N: 1})
+			if !math.IsNaN(r.closed) {
+				closed.pts = append(closed.pts, Point{X: r.x, Y: r.closed, Lo: math.NaN(), Hi: math.NaN()})
+			}
+		}
+		sortPoints(measured.pts)
+		sortPoints(closed.pts)
+		out = append(out, measured, closed)
+	}
+	return append(out, drawn{how: curve, name: "closed form (dashed)", dash: 1})
+}
+
+// ratio is a column over its lower bound, NaN where the bound is null.
+func ratio(column, bound string) Expr {
+	return func(r Row) float64 { return r.Num(column) / r.Num(bound) }
+}
+
+var lowerBound = &Curve{Name: "the lower bound", F: func(float64, float64) float64 { return 1 }, Dash: 1, Lower: true}
+
+// boundsPanel is a row of collectives-bounds: y against n, one panel per
+// operation.
+func boundsPanel(y Expr, label string) Panel {
+	return Panel{
+		Facet: "op", Cols: 5, FacetName: identityName,
+		X: Axis{Label: "cube dimension n", Ints: true},
+		Y: Axis{Label: label, Zero: true},
+		Layers: []Layer{
+			Stat{By: by("algo"), X: func(r Row) float64 { return math.Log2(r.Num("p")) }, Y: y, Bars: "none", Check: lowerBound},
+			*lowerBound,
+		},
+	}
+}
+
+var collectivesBounds = Figure{
+	Name: "collectives-bounds", Experiment: "collectives-bounds", Table: "collectives", Wide: true,
+	Doc: "broadcast, scatter, gather, all-gather and total exchange on the all-port Q_n: steps and work over the lower bounds",
+	Caption: "On the all-port, store-and-forward Q_n, one column per operation, against n: the steps ρ over their lower " +
+		"bound (top), the steps counted once per block of the largest message, ρ_{m}, over theirs (middle; none for " +
+		"broadcast), and the work η in block-hops over its bound (bottom). 1 meets the bound.",
+	Panels: []Panel{
+		boundsPanel(ratio("rho", "bound_steps"), "ρ / lower bound"),
+		boundsPanel(ratio("rho_m", "bound_rho"), "ρ_{m} / lower bound"),
+		boundsPanel(ratio("eta", "bound_eta"), "η / lower bound"),
+	},
+}
+
+var thesisFig7 = Figure{
+	Name: "thesis-fig7",
+	Doc:  "the thesis' Fig. 7: least and greedy node-confluent dilation of a 1-conjunct family against n, beside the edge-confluent γ + 2",
+	Caption: "The thesis claims a 1-conjunct detour system whose node-confluent dilation grows linearly with n. " +
+		"confluent.Hub(n, c) is one: 2n failed edges detoured through the node c. Against n: the least node-confluent " +
+		"dilation 2n + 1 (found by exhaustive search, equal to the lower bound), the greedy construction's about " +
+		"c = 0 (under it) and about c = 2ⁿ − 1 (2n + 2), and the edge-confluent dilation γ + 2 = 3.",
+	Panels: []Panel{{
+		X:      Axis{Label: "n", Ints: true},
+		Y:      Axis{Label: "dilation d (sub-steps per step)", Zero: true},
+		Layers: []Layer{Computed{New: func() collector { return &dilations{} }}},
+	}},
+}
+
+// dilations draws Fig. 7's family from hubDilations.
+type dilations struct{ err error }
+
+func (*dilations) add(string, Row) {}
+
+func (d *dilations) fail() error { return d.err }
+
+func (d *dilations) series(string) []drawn {
+	rows, err := hubDilations(hubMaxN)
+	for _, r := range rows {
+		if r.Gamma != 1 && err == nil {
+			err = fmt.Errorf("thesis-fig7: Hub(%d) is %d-conjunct, not 1-conjunct", r.N, r.Gamma)
+		}
+	}
+	if d.err = err; err != nil {
+		return nil
+	}
+	series := []struct {
+		key string
+		of  func(dilationRow) int
+	}{
+		{"stat=least node-confluent (MinNode)", func(r dilationRow) int { return r.Least }},
+		{"stat=greedy node-confluent about 0", func(r dilationRow) int { return r.Zero }},
+		{"stat=greedy node-confluent about 2ⁿ − 1", func(r dilationRow) int { return r.Ones }},
+		{"stat=edge-confluent: γ + 2", func(r dilationRow) int { return r.Edge }},
+	}
+	var out []drawn
+	for _, s := range series {
+		line := drawn{key: s.key, how: lineMarks}
+		for _, r := range rows {
+			line.pts = append(line.pts, Point{X: float64(r.N), Y: float64(s.of(r)), Lo: math.NaN(), Hi: math.NaN(), N: 1})
+		}
+		out = append(out, line)
+	}
+	return out
+}
