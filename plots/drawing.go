@@ -75,12 +75,12 @@ func (d *drawing) fail() error {
 
 // add hands r to every panel that keeps it.
 func (d *drawing) add(r Row) {
-	for i, c := range d.f.Pooled {
-		d.pooled[i][r.Str(c)] = true
-	}
 	for _, ps := range d.panels {
 		if ps.p.Keep != nil && !ps.p.Keep(r) {
 			continue
+		}
+		for i, c := range d.f.Pooled {
+			d.pooled[i][r.Str(c)] = true
 		}
 		facet := ""
 		switch {
@@ -278,17 +278,17 @@ func margin(r [2]float64, log bool, k int) [2]float64 {
 	return [2]float64{r[0] - m, r[1] + m}
 }
 
-// checks counts, for each series with a Check, the points above the curve
-// at their x: trials, for per-trial points. It returns the caption's
-// sentences.
+// checks counts, for each series with a Check, the points beyond the
+// curve at their x (trials, for per-trial points); on a probability axis
+// only where the bound is below 1. It returns the caption's sentences.
 func (ps *panelState) checks() []string {
 	type count struct {
-		above, all int
-		trials     bool
+		beyond, all int
+		ratio, diff float64 // the largest y/b (b > 0) and y − b (b ≤ 0) beyond it
+		trials      bool
 	}
 	counts := map[*Curve]*count{}
 	var order []*Curve
-	worst := map[*Curve]float64{}
 	for _, fs := range ps.grid {
 		for _, d := range fs.series {
 			if d.check == nil {
@@ -297,12 +297,11 @@ func (ps *panelState) checks() []string {
 			c := counts[d.check]
 			if c == nil {
 				c = &count{}
-				counts[d.check] = c
-				order = append(order, d.check)
+				counts[d.check], order = c, append(order, d.check)
 			}
 			for _, p := range d.pts {
 				b := d.check.at(p.X, fs.value)
-				if math.IsNaN(b) {
+				if math.IsNaN(b) || ps.p.Y.Max == 1 && b >= 1 {
 					continue
 				}
 				w := 1
@@ -310,9 +309,13 @@ func (ps *panelState) checks() []string {
 					w, c.trials = p.N, true
 				}
 				c.all += w
-				if p.Y > b*(1+1e-12) && !d.check.Lower || p.Y < b*(1-1e-12) && d.check.Lower {
-					c.above += w
-					worst[d.check] = math.Max(worst[d.check], p.Y/b)
+				if beyond := p.Y > b*(1+1e-12); beyond != d.check.Lower && p.Y != b {
+					c.beyond += w
+					if b > 0 {
+						c.ratio = math.Max(c.ratio, p.Y/b)
+					} else {
+						c.diff = math.Max(c.diff, p.Y-b)
+					}
 				}
 			}
 		}
@@ -320,11 +323,20 @@ func (ps *panelState) checks() []string {
 	var out []string
 	for _, cv := range order {
 		c := counts[cv]
-		unit := map[bool]string{false: "points", true: "trials"}[c.trials]
-		side := map[bool]string{false: "above", true: "below"}[cv.Lower]
-		s := fmt.Sprintf("%s: %d of %d %s %s it", cv.Name, c.above, c.all, unit, side)
-		if c.above > 0 {
-			s += fmt.Sprintf(", at most %s times it", num(worst[cv]))
+		if c.all == 0 {
+			out = append(out, cv.Name+": 1 (trivial) at every point measured")
+			continue
+		}
+		s := fmt.Sprintf("%s: %d of %d %s %s it", cv.Name, c.beyond, c.all,
+			map[bool]string{false: "points", true: "trials"}[c.trials], map[bool]string{false: "above", true: "below"}[cv.Lower])
+		if c.ratio > 0 && !cv.Lower {
+			s += fmt.Sprintf(", at most %s times it", num(c.ratio))
+		}
+		if c.diff > 0 {
+			s += fmt.Sprintf(", by at most %s", num(c.diff))
+		}
+		if ps.p.Y.Max == 1 {
+			s += " where it is below 1"
 		}
 		out = append(out, s)
 	}

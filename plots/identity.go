@@ -14,83 +14,58 @@ type identity struct {
 
 // identities are the series keys the figures use, in the order their
 // legends list them: one name, colour and marker each, the same in every
-// figure. A key absent here takes the palette's colours in turn.
+// figure (two that never share a figure may share a colour). A key absent
+// here takes the palette's colours in turn.
 var identities = []identity{
-	{"router=ecube", "e-cube", 1, 1},
-	{"router=valiant", "Valiant", 0, 0},
-	{"router=bitonic", "bitonic", 2, 2},
+	{"router=ecube", "e-cube", 1, 1}, {"router=valiant", "Valiant", 0, 0}, {"router=bitonic", "bitonic", 2, 2},
 	{"router=adaptive-ecube,reroute=detour", "adaptive e-cube, 3-detour", 3, 3},
 	{"router=adaptive-ecube,reroute=shortest", "adaptive e-cube, shortest path", 4, 4},
 	{"router=adaptive-valiant,reroute=detour", "adaptive Valiant, 3-detour", 5, 5},
 	{"router=adaptive-valiant,reroute=shortest", "adaptive Valiant, shortest path", 6, 6},
 	{"router=safety-levels", "safety levels [Wu 1997]", 2, 7},
 
-	{"port=single", "single-port", 0, 0},
-	{"port=all", "all-port", 1, 1},
+	{"port=single", "single-port", 0, 0}, {"port=all", "all-port", 1, 1},
 
-	{"queue=priority", "priority", 0, 0},
-	{"queue=fifo", "FIFO", 1, 1},
-	{"queue=random", "random", 2, 2},
+	{"queue=priority", "priority", 0, 0}, {"queue=fifo", "FIFO", 1, 1}, {"queue=random", "random", 2, 2},
 	{"queue=farthest", "farthest-first", 3, 3},
 
-	{"pattern=random", "random", 0, 0},
-	{"pattern=transpose", "transpose", 1, 1},
-	{"pattern=bitrev", "bit-reversal", 2, 2},
-	{"pattern=complement", "complement", 3, 3},
+	{"pattern=random", "random", 0, 0}, {"pattern=transpose", "transpose", 1, 1},
+	{"pattern=bitrev", "bit-reversal", 2, 2}, {"pattern=complement", "complement", 3, 3},
 	{"pattern=identity", "identity", 4, 4},
 
-	{"copies=phases in turn", "n copies, phases in turn", 3, 3},
-	{"copies=pipelined", "n copies, pipelined", 4, 4},
+	{"copies=phases in turn", "n copies, phases in turn", 3, 3}, {"copies=pipelined", "n copies, pipelined", 4, 4},
 	{"copies=trimmed", "n copies, trimmed", 5, 5},
 	{"copies=pipelined, trimmed", "n copies, pipelined and trimmed", 6, 6},
 	{"copies=Valiant all-port", "1 copy: Valiant, all-port", 0, 0},
 	{"copies=Valiant single-port", "1 copy: Valiant, single-port", 0, 1},
 
-	{"loss=n copies", "n copies", 3, 3},
-	{"loss=m of n pieces", "m of n pieces (m = 1 rightmost)", 3, 3},
-	{"loss=m = 2 of n pieces", "m = 2 of n pieces", 4, 4},
-	{"loss=m = n/2 of n pieces", "m = n/2 of n pieces", 5, 5},
+	{"loss=n copies", "n copies", 3, 3}, {"loss=m of n pieces", "m of n pieces (m = 1 rightmost)", 3, 3},
+	{"loss=m = 2 of n pieces", "m = 2 of n pieces", 4, 4}, {"loss=m = n/2 of n pieces", "m = n/2 of n pieces", 5, 5},
 	{"loss=1 copy", "1 copy (Valiant)", 0, 0},
+
 	{"law=measured", "measured", 0, 0},
 
-	{"detours=optimal", "optimal detours", 1, 2},
-	{"detours=heuristic", "heuristic detours", 4, 4},
+	{"detours=optimal", "optimal detours", 1, 2}, {"detours=heuristic", "heuristic detours", 4, 4},
 	{"detours=random", "random detours", 3, 3},
 
-	{"seq=fixed", "fixed D", 0, 0},
-	{"seq=extracted", "extracted D", 1, 1},
+	{"seq=fixed", "fixed D", 0, 0}, {"seq=extracted", "extracted D", 1, 1},
 
-	{"op=oab", "broadcast", 0, 0},
-	{"op=mc", "multicast", 0, 0},
-	{"op=oas", "scatter", 0, 0},
-	{"op=gather", "gather", 0, 0},
-	{"op=aab", "all-gather", 0, 0},
-	{"op=aas", "total exchange", 0, 0},
-	{"op=reduce", "reduce", 0, 0},
-	{"op=allreduce", "all-reduce", 0, 0},
-	{"op=prefix", "prefix sums", 0, 0},
+	{"op=oab", "broadcast", 0, 0}, {"op=mc", "multicast", 0, 0}, {"op=oas", "scatter", 0, 0},
+	{"op=gather", "gather", 0, 0}, {"op=aab", "all-gather", 0, 0}, {"op=aas", "total exchange", 0, 0},
+	{"op=reduce", "reduce", 0, 0}, {"op=allreduce", "all-reduce", 0, 0}, {"op=prefix", "prefix sums", 0, 0},
 	{"op=shift", "circular shift", 0, 0},
 
-	{"algo=binomial", "binomial tree", 0, 0},
-	{"algo=tree", "spanning tree", 6, 6},
-	{"algo=flooding", "flooding", 3, 3},
-	{"algo=nesbt", "n edge-disjoint spanning trees", 4, 4},
-	{"algo=ucube", "U-cube", 1, 1},
-	{"algo=umesh", "U-mesh", 2, 2},
-	{"algo=dimex", "dimension exchange", 1, 1},
-	{"algo=direct", "direct", 2, 2},
-	{"algo=pairwise", "pairwise exchange", 5, 5},
-	{"algo=ring", "ring algorithm", 3, 3},
-	{"algo=rowcol", "row–column", 4, 4},
-	{"algo=rowcol-sep", "row–column, separate", 6, 6},
-	{"algo=gray", "Gray-code embedding", 5, 5},
-	{"algo=gray-min", "Gray-code, fewest hops", 1, 3},
+	{"algo=binomial", "binomial tree", 0, 0}, {"algo=tree", "spanning tree", 6, 6}, {"algo=flooding", "flooding", 3, 3},
+	{"algo=nesbt", "n edge-disjoint spanning trees", 4, 4}, {"algo=ucube", "U-cube", 1, 1},
+	{"algo=umesh", "U-mesh", 2, 2}, {"algo=dimex", "dimension exchange", 1, 1}, {"algo=direct", "direct", 2, 2},
+	{"algo=pairwise", "pairwise exchange", 5, 5}, {"algo=ring", "ring algorithm", 3, 3},
+	{"algo=rowcol", "row–column", 4, 4}, {"algo=rowcol-sep", "row–column, separate", 6, 6},
+	{"algo=gray", "Gray-code embedding", 5, 5}, {"algo=gray-min", "Gray-code, fewest hops", 1, 3},
 	{"algo=reduce-bcast", "reduce, then broadcast", 2, 2},
 
-	{"confluent=edge", "edge-confluent", 0, 0},
-	{"confluent=node", "node-confluent", 1, 1},
-	{"detour-queue=priority", "detour queues: priority", 0, 0},
-	{"detour-queue=fifo", "detour queues: FIFO", 1, 3},
+	{"confluent=edge", "edge-confluent", 0, 0}, {"confluent=node", "node-confluent", 1, 1},
+
+	{"detour-queue=priority", "detour queues: priority", 0, 0}, {"detour-queue=fifo", "detour queues: FIFO", 1, 3},
 }
 
 // rank is the position of each key in identities.
@@ -109,31 +84,21 @@ type look struct {
 	shape int
 }
 
-// looks gives every key of the figure's data series its look: its
-// identity's, a colour of a ramp in the order of its value, or the next
+// looks gives every key of a figure its look: its identity's, or the next
 // palette colour that no identity of the figure takes.
-func looks(keys []string, ramps map[string]bool) map[string]look {
-	out := map[string]look{}
-	taken := map[int]bool{}
-	var ramped, free []string
+func looks(keys []string) map[string]look {
+	out, taken := map[string]look{}, map[int]bool{}
 	for _, k := range keys {
-		if i, ok := rank[k]; ok && !ramps[k] {
+		if i, ok := rank[k]; ok {
 			id := identities[i]
-			out[k] = look{id.name, colour(id.colour), id.shape}
-			taken[id.colour] = true
-			continue
+			out[k], taken[id.colour] = look{id.name, colour(id.colour), id.shape}, true
 		}
-		if ramps[k] {
-			ramped = append(ramped, k)
-		} else {
-			free = append(free, k)
-		}
-	}
-	for i, k := range ramped {
-		out[k] = look{keyName(k), ramp(i, len(ramped)), i}
 	}
 	c := 0
-	for i, k := range free {
+	for i, k := range keys {
+		if _, ok := out[k]; ok {
+			continue
+		}
 		for taken[c%len(palette)] && c < 2*len(palette) {
 			c++
 		}
@@ -146,20 +111,15 @@ func looks(keys []string, ramps map[string]bool) map[string]look {
 // keyName is the name of a key without an identity: "n = 8", "μ = 2",
 // "m = 2" for pieces, a statistic by its name ("stat=p99": "p99").
 func keyName(k string) string {
-	var parts []string
-	for _, kv := range strings.Split(k, ",") {
+	parts := strings.Split(k, ",")
+	for i, kv := range parts {
 		c, v, ok := strings.Cut(kv, "=")
 		switch {
 		case !ok:
-			parts = append(parts, kv)
 		case c == "stat" || c == "law":
-			parts = append(parts, v)
-		case c == "mu":
-			parts = append(parts, "μ = "+v)
-		case c == "pieces":
-			parts = append(parts, "m = "+v)
+			parts[i] = v
 		default:
-			parts = append(parts, c+" = "+v)
+			parts[i] = strings.NewReplacer("mu", "μ", "pieces", "m").Replace(c) + " = " + v
 		}
 	}
 	return strings.Join(parts, ", ")

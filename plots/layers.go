@@ -45,7 +45,6 @@ type drawn struct {
 	how    kind
 	pts    []Point
 	band   [2]plotter.XYs // lower and upper edge of a band, for steps
-	ramp   bool           // coloured along a ramp by its key's value
 	dash   int            // the line pattern of a curve
 	colour string         // a curve drawn in this series' colour
 	check  *Curve         // the curve to count its points above
@@ -83,8 +82,6 @@ type Stat struct {
 	// Marks draws markers only, no line; Dodge sets the series apart at
 	// every x, for bars that would overlap.
 	Marks, Dodge bool
-	// Ramp colours the series along a ramp, in the order of their values.
-	Ramp bool
 	// Check is a curve of the panel to count the points above.
 	Check *Curve
 }
@@ -203,7 +200,7 @@ func (c *statCells) barsText() (string, string) {
 	level := cmp.Or(s.Level, 0.95)
 	if s.Joint {
 		return fmt.Sprintf("bars: %s, %g %% for all %d points at once (Bonferroni, %.4g %% each)", what, 100*level, c.points(), 100*c.level()),
-			fmt.Sprintf("bars: %g %% %s, all points at once", 100*level, short)
+			fmt.Sprintf("bars: simultaneous %g %% %s", 100*level, short)
 	}
 	return fmt.Sprintf("bars: %g %% %s", 100*level, what), fmt.Sprintf("bars: %g %% %s", 100*level, short)
 }
@@ -217,7 +214,7 @@ func (c *statCells) series(facet string) []drawn {
 		for _, e := range at {
 			total += e.n
 		}
-		d := drawn{key: key, name: key, how: lineMarks, ramp: s.Ramp, check: s.Check, dodge: s.Dodge}
+		d := drawn{key: key, name: key, how: lineMarks, check: s.Check, dodge: s.Dodge}
 		d.bars, d.barsShort = c.barsText()
 		if s.Marks {
 			d.how = marks

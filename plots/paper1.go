@@ -67,7 +67,7 @@ var delaySeq = Figure{
 		"binomial bound and its exponential form. Lemma I.5 covers only the fixed sequence: the extracted one is " +
 		"chosen after the randomness and lies far above the bound. " +
 		"Bottom, one panel per n: the share of trials with Σh ≥ 12cn and Σx < cn for the fixed sequence (Lemma I.6's " +
-		"joint event, γ = 6) at every c = Σh/(12n) measured, against Lemma I.6's e^{−E(6)·cn}.",
+		"joint event, γ = 6) at every c = Σh/(12n) measured, against Lemma I.6's e^(−E(6)·cn).",
 	Where: []string{"router", "valiant", "port", "single", "queue", "priority", "pattern", "random", "mu", "1"},
 	Panels: []Panel{{
 		Title:  "Lemma I.1",
@@ -150,17 +150,22 @@ var routingCompare = Figure{
 	Doc: "mean T against n for e-cube, Valiant and bitonic on random, transpose and bit-reversal permutations, with n(n+1)/2",
 	Caption: "One panel per permutation: the mean routing time T against n, log y, with bars from the smallest to the " +
 		"largest T over the trials. Bitonic sort takes exactly n(n+1)/2 steps on every permutation (the dashed line, " +
-		"which its markers sit on); greedy e-cube needs Θ(2^{n/2}) on transpose and bit-reversal; Valiant stays O(n).",
+		"which its markers sit on); greedy e-cube needs Θ(2^(n/2)) on transpose and bit-reversal; Valiant stays O(n).",
 	Where: []string{"port", "single", "queue", "priority", "mu", "1"},
 	Panels: []Panel{{
 		Facet: "pattern", Cols: 3, FacetName: identityName,
 		X: Axis{Label: "cube dimension n", Ints: true},
 		Y: Axis{Label: "T (steps)", Log: true},
 		Layers: []Layer{
-			Stat{By: by("router"), X: col("n"), Y: col("T"), Bars: "range", Check: nn1},
+			Stat{By: by("router"), X: col("n"), Y: col("T"), Bars: "range", Keep: isBitonic(true), Check: nn1},
+			Stat{By: by("router"), X: col("n"), Y: col("T"), Bars: "range", Keep: isBitonic(false)},
 			*nn1,
 		},
 	}},
+}
+
+func isBitonic(b bool) func(Row) bool {
+	return func(r Row) bool { return (r.Str("router") == "bitonic") == b }
 }
 
 // nn1 is bitonic sort's n(n+1)/2 steps.
@@ -205,7 +210,7 @@ var bem2R = stats.TheoremI1R(1)
 var relations = Figure{
 	Name: "relations", Experiment: "relations",
 	Doc: "the largest T/(μn) over the trials against μ·n for μ-bounded requests, against Bem 2's R",
-	Caption: "Bem 2 says T = O(μn) with high probability: Pr(T ≥ R·μn) ≤ e^{−S·μn}, R = 24(S + ln 18) ≈ 93 at S = 1. " +
+	Caption: "Bem 2 says T = O(μn) with high probability: Pr(T ≥ R·μn) ≤ e^(−S·μn), R = 24(S + ln 18) ≈ 93 at S = 1. " +
 		"Markers: the largest T/(μn) over the trials of each n and μ, against μ·n, one panel per port model, log y; " +
 		"the dashed line is R. No trial comes near it: the bound holds with a wide margin and says nothing about the constant.",
 	Where: []string{"router", "valiant", "queue", "priority", "pattern", "random"},

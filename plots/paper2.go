@@ -122,7 +122,7 @@ var replicationLoss = Figure{
 		"is lost, against the edge failure probability q, one panel per n, log–log, for n copies on disjoint paths and " +
 		"for one Valiant copy on the same faults, against 2(2nq)ⁿ, which bounds n copies only. " +
 		"Below, the share of messages lost, pooled over the trials, with the exact loss of a message (n copies: the " +
-		"upper end of its bracket solid, the lower dotted; one copy: 1 − (1 − q/2)^{2n}) and the proof's 2(nq)ⁿ. " +
+		"upper end of its bracket solid, the lower dotted; one copy: 1 − (1 − q/2)^(2n)) and the proof's 2(nq)ⁿ. " +
 		"The pooled intervals treat the messages of a trial as independent, which they are not (they share the faults).",
 	Where: []string{"queue", "priority", "pattern", "random", "mu", "1"},
 	Panels: []Panel{{

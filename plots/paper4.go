@@ -115,7 +115,7 @@ var collectivesBounds = Figure{
 	Name: "collectives-bounds", Experiment: "collectives-bounds", Table: "collectives", Wide: true,
 	Doc: "broadcast, scatter, gather, all-gather and total exchange on the all-port Q_n: steps and work over the lower bounds",
 	Caption: "On the all-port, store-and-forward Q_n, one column per operation, against n: the steps ρ over their lower " +
-		"bound (top), the steps counted once per block of the largest message, ρ_{m}, over theirs (middle; none for " +
+		"bound (top), the steps counted once per block of the largest message, ρ_{m), over theirs (middle; none for " +
 		"broadcast), and the work η in block-hops over its bound (bottom). 1 meets the bound.",
 	Panels: []Panel{
 		boundsPanel(ratio("rho", "bound_steps"), "ρ / lower bound"),

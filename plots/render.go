@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"image/color"
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -19,7 +20,6 @@ import (
 // series, and returns the figure's size and how to paint it.
 func (f Figure) layout(d *drawing, o *Output) (width, height vg.Length, paint func(draw.Canvas)) {
 	var keys []string
-	ramps := map[string]bool{}
 	for _, ps := range d.panels {
 		ps.compute()
 		for _, fs := range ps.grid {
@@ -31,14 +31,11 @@ func (f Figure) layout(d *drawing, o *Output) (width, height vg.Length, paint fu
 				if k != "" && !slices.Contains(keys, k) {
 					keys = append(keys, k)
 				}
-				if s.ramp {
-					ramps[s.key] = true
-				}
 			}
 		}
 	}
 	slices.SortStableFunc(keys, compareKeys)
-	lk := looks(keys, ramps)
+	lk := looks(keys)
 	width = Width
 	if f.Wide {
 		width = WideWidth
@@ -104,7 +101,7 @@ func (ps *panelState) band(width vg.Length, alone bool, lk map[string]look) band
 	default:
 		h = min(max(0.8*width/vg.Length(cols), 1.5*vg.Inch), PanelHeight)
 	}
-	b := band{height: h*vg.Length(rows) + vg.Points(labelSize+2), xLabel: ps.p.X.Label, yLabel: ps.p.Y.Label}
+	b := band{height: h*vg.Length(rows) + vg.Points(labelSize+4), xLabel: ps.p.X.Label, yLabel: ps.p.Y.Label}
 	pw := (width - vg.Points(40)) / vg.Length(cols)
 	for i, fs := range ps.grid {
 		if i%cols == 0 {
@@ -128,7 +125,7 @@ func (ps *panelState) band(width vg.Length, alone bool, lk map[string]look) band
 func (b band) draw(c draw.Canvas) {
 	rows, cols := len(b.plots), len(b.plots[0])
 	sty := draw.TextStyle{Color: color.Black, Font: font.From(plot.DefaultFont, vg.Points(labelSize)), Handler: house}
-	lh := vg.Points(labelSize + 2)
+	lh := vg.Points(labelSize + 4)
 	tiles := draw.Tiles{Rows: rows, Cols: cols, PadX: vg.Points(4), PadY: vg.Points(4), PadTop: vg.Points(2), PadRight: vg.Points(6)}
 	inner := draw.Crop(c, lh, 0, lh, 0)
 	lo, hi := vg.Point{X: c.Max.X, Y: c.Max.Y}, vg.Point{X: c.Min.X, Y: c.Min.Y}
@@ -343,6 +340,16 @@ func (ps *panelState) dodge(fs *facetState, w, h vg.Length) [][]float64 {
 	}
 	tol := float64(2*glyphSize+0.5) / float64(h)
 	step := float64(2*glyphSize+0.8) / float64(w)
+	xs0 := slices.Sorted(maps.Keys(byX)) // at most 80% of the gap between x values
+	for i := 1; i < len(xs0); i++ {
+		gap := xs0[i] - xs0[i-1]
+		if ps.p.X.Log {
+			gap = math.Log(xs0[i]/xs0[i-1]) / math.Log(ps.x[1]/ps.x[0])
+		} else {
+			gap /= ps.x[1] - ps.x[0]
+		}
+		step = min(step, 0.8*gap/float64(len(fs.series)))
+	}
 	for x, ats := range byX {
 		slices.SortFunc(ats, func(a, b at) int { return cmp.Compare(a.y, b.y) })
 		all := slices.ContainsFunc(ats, func(a at) bool { return fs.series[a.series].dodge })
@@ -480,7 +487,10 @@ func (f Figure) caption(d *drawing, zeros int) string {
 		}
 		facts = append(facts, ps.checks()...)
 	}
-	if hi > 0 {
+	if hi == 1 {
+		facts = append([]string{"each point from one run"}, facts...)
+	}
+	if hi > 1 {
 		n := fmt.Sprintf("%d", lo)
 		if hi > lo {
 			n = fmt.Sprintf("%d to %d", lo, hi)
@@ -499,11 +509,11 @@ func (f Figure) caption(d *drawing, zeros int) string {
 				}
 			}
 		}, compareValues)
-		facts = append(facts, "pooled over "+keyName(c+"="+strings.Join(vs, ", ")))
+		facts = append(facts, "pooled over "+c+" = "+strings.Join(vs, ", "))
 	}
 	text := strings.TrimSpace(f.Caption)
-	if len(facts) > 0 {
-		text += " Drawn: " + strings.Join(facts, "; ") + "."
+	if len(facts) > 0 { // the names in plain text: T_{faulty} as T_faulty
+		text += " Drawn: " + strings.NewReplacer("_{", "_", "^{", "^(", "}", ")").Replace(strings.Join(facts, "; ")) + "."
 	}
 	return text
 }

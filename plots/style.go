@@ -67,21 +67,6 @@ var glyphs = []draw.GlyphDrawer{draw.CircleGlyph{}, draw.SquareGlyph{}, draw.Tri
 // colour returns the i-th palette colour, cycling.
 func colour(i int) color.Color { return palette[i%len(palette)] }
 
-// ramp returns colour i of k along a sequential scale (the viridis end
-// points and middle), for series ordered by a number such as n.
-func ramp(i, k int) color.Color {
-	stops := []color.RGBA{{0x44, 0x01, 0x54, 0xff}, {0x21, 0x91, 0x8c, 0xff}, {0xfd, 0xe7, 0x25, 0xff}}
-	t := 0.0
-	if k > 1 {
-		t = 0.85 * float64(i) / float64(k-1) // stop short of the pale yellow end
-	}
-	seg := min(int(t*2), 1)
-	u := t*2 - float64(seg)
-	a, b := stops[seg], stops[seg+1]
-	mix := func(x, y uint8) uint8 { return uint8(float64(x) + u*(float64(y)-float64(x)) + 0.5) }
-	return color.RGBA{mix(a.R, b.R), mix(a.G, b.G), mix(a.B, b.B), 0xff}
-}
-
 // dataLine is the style of a measured series.
 func dataLine(c color.Color, dash int) draw.LineStyle {
 	return draw.LineStyle{Color: c, Width: vg.Points(dataWidth), Dashes: dashes[dash%len(dashes)]}

@@ -21,7 +21,6 @@ type Tail struct {
 	// Level is the band's level, 0.95 if 0; NoBand leaves it out.
 	Level  float64
 	NoBand bool
-	Ramp   bool
 	Check  *Curve
 }
 
@@ -61,7 +60,7 @@ func (c *tailSamples) series(facet string) []drawn {
 		sample := c.vals[facet][key]
 		vs, tail := stats.CCDF(sample)
 		eps := math.Sqrt(math.Log(2/alpha) / (2 * float64(len(sample))))
-		d := drawn{key: key, name: key, how: steps, ramp: c.t.Ramp, check: c.t.Check}
+		d := drawn{key: key, name: key, how: steps, check: c.t.Check}
 		for k, v := range vs {
 			lo, hi := math.Max(tail[k]-eps, 0), math.Min(tail[k]+eps, 1)
 			if k > 0 {
@@ -95,7 +94,6 @@ type Points struct {
 	// nil.
 	Zero  Expr
 	Keep  func(Row) bool
-	Ramp  bool
 	Check *Curve
 	// Bars says what Err is, for the caption.
 	Bars string
@@ -149,7 +147,7 @@ func (c *pointSet) add(facet string, r Row) {
 func (c *pointSet) series(facet string) []drawn {
 	var out []drawn
 	for _, key := range slices.SortedFunc(maps.Keys(c.pts[facet]), compareKeys) {
-		d := drawn{key: key, name: key, how: marks, ramp: c.p.Ramp, check: c.p.Check, bars: c.p.Bars, barsShort: c.p.Bars, counts: c.p.Err == nil}
+		d := drawn{key: key, name: key, how: marks, check: c.p.Check, bars: c.p.Bars, barsShort: c.p.Bars, counts: c.p.Err == nil}
 		for _, k := range slices.SortedFunc(maps.Keys(c.pts[facet][key]), func(a, b [3]float64) int {
 			return cmp.Or(cmp.Compare(a[0], b[0]), cmp.Compare(a[1], b[1]), cmp.Compare(a[2], b[2]))
 		}) {

@@ -12,8 +12,8 @@ import (
 
 // TestFigures runs a tiny valiant-tail experiment and draws the figures
 // from its directory: t-tail and the thesis' illustrations (no experiment)
-// are written in three formats, every other figure is skipped with one
-// line naming its experiment.
+// are written in three formats, with the captions, every other figure is
+// skipped with one line naming its experiment.
 func TestFigures(t *testing.T) {
 	noBatchEnv(t)
 	dir := t.TempDir()
@@ -40,6 +40,7 @@ func TestFigures(t *testing.T) {
 			}
 		}
 	}
+	want = append(want, filepath.Join(out, "captions.md"))
 	if got := strings.Fields(stdout.String()); strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Errorf("stdout = %q, want %q", got, want)
 	}
