@@ -10,7 +10,6 @@ import (
 	"strings"
 
 	"gonum.org/v1/gonum/stat/distuv"
-	"gonum.org/v1/plot/plotter"
 
 	"github.com/hyperroute/hyperroute/stats"
 	"github.com/hyperroute/hyperroute/summary"
@@ -44,11 +43,11 @@ type drawn struct {
 	name   string // its legend entry
 	how    kind
 	pts    []Point
-	band   [2]plotter.XYs // lower and upper edge of a band, for steps
-	dash   int            // the line pattern of a curve
-	colour string         // a curve drawn in this series' colour
-	check  *Curve         // the curve to count its points above
-	bars   string         // what its bars are, for the caption
+	band   bool   // a tail's band from its points' Lo to Hi
+	dash   int    // the line pattern of a curve
+	colour string // a curve drawn in this series' colour
+	check  *Curve // the curve to count its points above
+	bars   string // what its bars are, for the caption
 	// barsShort says it in the legend.
 	barsShort string
 	dodge     bool // its points are set apart at every x, not only where they overlap

@@ -6,8 +6,6 @@ import (
 	"math"
 	"slices"
 
-	"gonum.org/v1/plot/plotter"
-
 	"github.com/hyperroute/hyperroute/stats"
 )
 
@@ -60,22 +58,13 @@ func (c *tailSamples) series(facet string) []drawn {
 		sample := c.vals[facet][key]
 		vs, tail := stats.CCDF(sample)
 		eps := math.Sqrt(math.Log(2/alpha) / (2 * float64(len(sample))))
-		d := drawn{key: key, name: key, how: steps, check: c.t.Check}
+		d := drawn{key: key, name: key, how: steps, check: c.t.Check, band: !c.t.NoBand}
 		for k, v := range vs {
-			lo, hi := math.Max(tail[k]-eps, 0), math.Min(tail[k]+eps, 1)
-			if k > 0 {
-				d.band[0] = append(d.band[0], plotter.XY{X: vs[k-1], Y: lo})
-				d.band[1] = append(d.band[1], plotter.XY{X: vs[k-1], Y: hi})
-			}
-			d.band[0] = append(d.band[0], plotter.XY{X: v, Y: lo})
-			d.band[1] = append(d.band[1], plotter.XY{X: v, Y: hi})
-			d.pts = append(d.pts, Point{X: v, Y: tail[k], Lo: lo, Hi: hi, N: len(sample)})
+			d.pts = append(d.pts, Point{X: v, Y: tail[k], Lo: math.Max(tail[k]-eps, 0), Hi: math.Min(tail[k]+eps, 1), N: len(sample)})
 		}
-		if !c.t.NoBand {
+		if d.band {
 			d.bars = "shaded: the 95 % simultaneous confidence band of each tail (Dvoretzky–Kiefer–Wolfowitz)"
 			d.barsShort = "shaded: 95 % confidence band"
-		} else {
-			d.band = [2]plotter.XYs{}
 		}
 		out = append(out, d)
 	}

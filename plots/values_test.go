@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/hyperroute/hyperroute/stats"
@@ -16,10 +17,11 @@ func TestChapterIValues(t *testing.T) {
 	o := drawAll(t)
 	vt := rows(t, "valiant-tail", "trials")
 	tail(t, series(t, o["t-tail"], "n = 5", "single-port"), where(vt, "n", "5", "port", "single"), func(r row) float64 { return r.f("T") / 5 })
-	diffs := map[[2]float64]int{}
+	diffs, slower, all := map[[2]float64]int{}, 0, 0
 	for _, a := range where(vt, "port", "all") {
 		for _, s := range where(vt, "port", "single", "n", fmt.Sprint(a.f("n")), "trial", fmt.Sprint(a.f("trial"))) {
 			diffs[[2]float64{a.f("n"), a.f("T") - s.f("T")}]++
+			slower, all = slower+map[bool]int{true: 1}[a.f("T") > s.f("T")], all+1
 		}
 	}
 	pairs := series(t, o["t-tail"], "Bem 1", "per trial")
@@ -31,6 +33,9 @@ func TestChapterIValues(t *testing.T) {
 	}
 	if len(diffs) > 0 || len(pairs.Points) == 0 {
 		t.Errorf("Bem 1: pairs not drawn: %v", diffs)
+	}
+	if c := fmt.Sprintf("T all-port = T single-port: %d of %d trials above it", slower, all); !strings.Contains(o["t-tail"].Caption, c) {
+		t.Errorf("t-tail caption %q lacks %q", o["t-tail"].Caption, c)
 	}
 
 	ds := rows(t, "delay-sequences", "delayseq")
