@@ -55,8 +55,8 @@ func btoi(b bool) int {
 }
 
 // loadCounts returns, per priority p, how many nodes w have f(p, w) = f,
-// by f, from a run recorded with Loads, and drops the f(p,v) table from
-// res.
+// by f, from a run recorded with Loads. (Spec.outcome drops the f(p,v)
+// table from res once no table needs it: nodeloads may.)
 func loadCounts(res *engine.Result) [][]int64 {
 	prios := len(res.Loads) / max(res.LoadNodes, 1)
 	counts := make([][]int64, prios)
@@ -67,9 +67,6 @@ func loadCounts(res *engine.Result) [][]int64 {
 			}
 			counts[p][f]++
 		}
-	}
-	if res.Trace == nil {
-		res.Loads, res.LoadNodes = nil, 0
 	}
 	return counts
 }

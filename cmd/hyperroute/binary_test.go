@@ -53,6 +53,9 @@ func binary(t *testing.T) string {
 }
 
 func TestMain(m *testing.M) {
+	if os.Getenv(selfMain) == "1" {
+		os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	}
 	code := m.Run()
 	if binPath != "" {
 		os.RemoveAll(filepath.Dir(binPath))
