@@ -85,8 +85,10 @@
 // [ReadPartial] reads it anyway, and both refuse files of another run
 // ([Manifest.Owns]). [ReadGroups] reads a table as they do, with the same
 // checks, but one row group at a time and only the columns asked for, so
-// that a reader holds a row group, not the table. [LockRun] makes one
-// process the writer of an experiment directory.
+// that a reader holds a row group, not the table. [LockRun] and
+// [LockShard] make one process the writer of an experiment directory, or
+// of a shard of it, by a lock with a lease that any host takes over once
+// it is stale.
 //
 // # Damage
 //

@@ -3,7 +3,6 @@ package dataset
 import (
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strconv"
 
@@ -30,7 +29,7 @@ func ReadGroups(dir, experiment, table string, partial bool, use func(*Group) er
 		}
 	}
 	return eachPart(dir, experiment, table, partial, func(parts []partFile, i int, path string, s fileSum) error {
-		f, err := os.Open(path)
+		f, err := OpenRegular(path)
 		if err != nil {
 			return fmt.Errorf("dataset: %w", err)
 		}

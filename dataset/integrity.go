@@ -44,7 +44,7 @@ func (s fileSum) summary(path string) FileSummary {
 // MetaRows and MetaSpecSHA256 where present. A file that fails is a
 // *DamageError; other errors are I/O.
 func inspect(path string) (fileSum, error) {
-	f, err := os.Open(path)
+	f, err := OpenRegular(path)
 	if err != nil {
 		return fileSum{}, fmt.Errorf("dataset: %w", err)
 	}

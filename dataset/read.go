@@ -21,7 +21,7 @@ const arrowSchemaKey = "ARROW:schema"
 // footer parses and matches the SHA-256 it records, if it records one. It
 // reads only the footer; Scan and ReadFile read the whole file.
 func Complete(path string) bool {
-	f, err := os.Open(path)
+	f, err := OpenRegular(path)
 	if err != nil {
 		return false
 	}
@@ -106,7 +106,7 @@ func readGroupByGroup(path string, s fileSum) (rows int64, schema *arrow.Schema,
 // has none), and passes each batch with its partition columns put back to
 // use, which must not keep it past its call without retaining it.
 func readBatches(path string, s fileSum, whole bool, use func(arrow.Table) error) error {
-	f, err := os.Open(path)
+	f, err := OpenRegular(path)
 	if err != nil {
 		return fmt.Errorf("dataset: %w", err)
 	}

@@ -24,6 +24,9 @@ type MergeOptions struct {
 	// AcceptBuilds takes the files of other builds of the harness; the
 	// manifest records the build of the first file.
 	AcceptBuilds bool
+	// Guard, if set, is called before the manifest is written, which it
+	// stops by failing (Runner.Guard).
+	Guard func() error
 }
 
 // MergeWith is Merge with options.
@@ -107,6 +110,11 @@ func MergeWith(dir, experiment string, o MergeOptions) (dataset.Manifest, error)
 	m.Description = spec.Description
 	m.Shards = k
 	m.Tables = dataset.Summarize(files)
+	if o.Guard != nil {
+		if err := o.Guard(); err != nil {
+			return dataset.Manifest{}, err
+		}
+	}
 	if err := dataset.WriteManifest(dir, experiment, m); err != nil {
 		return dataset.Manifest{}, err
 	}

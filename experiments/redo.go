@@ -20,6 +20,9 @@ func (r *Runner) redoChanged(root string, other dataset.FileInfo, why error) (bo
 	if !r.RedoChanged || r.Spec.Profile != "" || err != nil || got.Profile != "" || got.Experiment != r.Spec.Name {
 		return false, nil
 	}
+	if err := r.guard(); err != nil {
+		return false, err
+	}
 	for _, f := range r.files {
 		if err := os.Remove(filepath.Join(root, filepath.FromSlash(f.Path))); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return false, err

@@ -79,6 +79,9 @@ func (r *Runner) manifestFiles() (map[string]dataset.FileSummary, error) {
 
 // setAside sets aside the file rel of unit u, damaged for reason.
 func (r *Runner) setAside(u *Unit, rel, reason string) error {
+	if err := r.guard(); err != nil {
+		return err
+	}
 	root := filepath.Join(r.Dir, r.Spec.Name)
 	aside, err := dataset.SetAside(filepath.Join(root, filepath.FromSlash(rel)))
 	if err != nil {

@@ -37,6 +37,10 @@ type Runner struct {
 	Replaced    error
 	// OnUnit, if set, is called after each unit is written or skipped.
 	OnUnit func(UnitDone)
+	// Guard, if set, is called before each change to the results
+	// directory (a file put in place, set aside or removed; the
+	// manifest), which it stops by failing: the lock is no longer held.
+	Guard func() error
 
 	units      []Unit
 	todo       []bool          // units to run, by index
@@ -294,6 +298,9 @@ func (r *Runner) Run(ctx context.Context) (Summary, error) {
 	start := time.Now()
 	sum := Summary{Rows: make(map[string]int64), Stale: r.staleUnits}
 	if slices.Contains(r.todo, true) {
+		if err := r.guard(); err != nil {
+			return sum, err
+		}
 		if err := r.dropManifest(); err != nil {
 			return sum, err
 		}
@@ -325,12 +332,20 @@ func (r *Runner) Run(ctx context.Context) (Summary, error) {
 	}
 	sum = r.finish(sum, start)
 	if r.Shard.K == 1 {
-		if _, err := Merge(r.Dir, r.Spec.Name); err != nil {
+		if _, err := MergeWith(r.Dir, r.Spec.Name, MergeOptions{Guard: r.Guard}); err != nil {
 			return sum, err
 		}
 		sum.Manifest = filepath.Join(r.Dir, r.Spec.Name, dataset.ManifestName)
 	}
 	return sum, nil
+}
+
+// guard calls r.Guard, if set.
+func (r *Runner) guard() error {
+	if r.Guard == nil {
+		return nil
+	}
+	return r.Guard()
 }
 
 func (r *Runner) finish(sum Summary, start time.Time) Summary {
@@ -383,6 +398,9 @@ func (r *Runner) runUnit(ctx context.Context, u Unit) (rows map[string]int64, er
 	m := s.manifest()
 	m.Started, m.Finished = started, time.Now()
 	rows = make(map[string]int64)
+	if err = r.guard(); err != nil {
+		return nil, err
+	}
 	for i, t := range s.Tables {
 		if err = parts[i].Close(m.FileMeta(t, sh.Name(), ws[i].rows)); err != nil {
 			return nil, err

@@ -10,26 +10,28 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
+	"time"
 
 	"github.com/hyperroute/hyperroute/dataset"
 	"github.com/hyperroute/hyperroute/experiments"
 )
 
-// lockRun takes the lock of DIR/EXPERIMENT (dataset.LockRun) and prints
-// its notes. A directory that cannot be made is bad input; a lock held by
-// another process, a failure.
-func lockRun(dir, exp, shard string, stderr io.Writer) (*dataset.Lock, error) {
-	lock := dataset.LockRun
+// lockRun takes the lock of DIR/EXPERIMENT (dataset.LockRun, or
+// dataset.LockShard for a shard "i-of-k") and prints its notes. A results
+// path that cannot be a directory is bad input; a lock held by another
+// process, or a file system on which it cannot be taken, a failure.
+func lockRun(dir, exp, shard string, lease time.Duration, stderr io.Writer) (*dataset.Lock, error) {
+	o := dataset.LockOptions{Lease: lease}
+	var l *dataset.Lock
+	var err error
 	if shard != "" {
-		lock = func(dir, exp string) (*dataset.Lock, error) { return dataset.LockShard(dir, exp, shard) }
-	}
-	l, err := lock(dir, exp)
-	var held *dataset.LockedError
-	if err != nil && !errors.As(err, &held) {
-		return nil, usageError{err}
+		l, err = dataset.LockShard(dir, exp, shard, o)
+	} else {
+		l, err = dataset.LockRun(dir, exp, o)
 	}
 	if err != nil {
-		return nil, err
+		return nil, pathError(err)
 	}
 	for _, n := range l.Notes {
 		fmt.Fprintf(stderr, "%s: %s\n", filepath.Join(dir, exp), n)
@@ -37,12 +39,30 @@ func lockRun(dir, exp, shard string, stderr io.Writer) (*dataset.Lock, error) {
 	return l, nil
 }
 
+// leaseFlag defines --lease on fs.
+func leaseFlag(fs *flag.FlagSet) *time.Duration {
+	return fs.Duration("lease", dataset.DefaultLease, "the results directory's lock stays valid this `long` unless renewed: "+
+		"its holder renews it every third of that, and a lock not renewed for its lease is taken over from any host")
+}
+
+// checkLease refuses a lease outside [1s, 24h].
+func checkLease(lease time.Duration) error {
+	if lease < time.Second || lease > 24*time.Hour {
+		return usagef("lease=%v: want a duration from 1s to 24h", lease)
+	}
+	return nil
+}
+
 func runMerge(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("merge", flag.ContinueOnError)
 	out := fs.String("out", "", "results directory (then the argument is the experiment name)")
 	accept := fs.Bool("accept-build", false, "take shards written by other builds of the harness")
+	lease := leaseFlag(fs)
 	pos, err := parseArgs(fs, args, stderr, 1, "DIR/EXPERIMENT, or --out DIR EXPERIMENT")
 	if err != nil {
+		return err
+	}
+	if err := checkLease(*lease); err != nil {
 		return err
 	}
 	dir, exp := *out, pos[0]
@@ -55,12 +75,12 @@ func runMerge(args []string, stdout, stderr io.Writer) error {
 	if _, err := os.Stat(filepath.Join(dir, exp)); err != nil {
 		return usageError{err}
 	}
-	lock, err := lockRun(dir, exp, "", stderr)
+	lock, err := lockRun(dir, exp, "", *lease, stderr)
 	if err != nil {
 		return err
 	}
 	defer lock.Unlock()
-	m, err := experiments.MergeWith(dir, exp, experiments.MergeOptions{AcceptBuilds: *accept})
+	m, err := experiments.MergeWith(dir, exp, experiments.MergeOptions{AcceptBuilds: *accept, Guard: lock.Check})
 	if err != nil {
 		return readError(err)
 	}
@@ -70,5 +90,16 @@ func runMerge(args []string, stdout, stderr io.Writer) error {
 	}
 	_, err = fmt.Fprintf(stdout, "%s: %d shards complete; %s; wrote %s\n", filepath.Join(dir, exp), m.Shards,
 		strings.Join(tables, ", "), filepath.Join(dir, exp, dataset.ManifestName))
+	return err
+}
+
+// pathError marks an error of a path that cannot be what the command
+// line says it is (a file where a directory must be, a name too long) as
+// bad input; other errors of the file system (read-only, full, no
+// permission) are failures.
+func pathError(err error) error {
+	if errors.Is(err, syscall.ENOTDIR) || errors.Is(err, syscall.ENAMETOOLONG) {
+		return usageError{err}
+	}
 	return err
 }

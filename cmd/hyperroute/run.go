@@ -13,6 +13,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/hyperroute/hyperroute/dataset"
 	"github.com/hyperroute/hyperroute/experiments"
 	"github.com/hyperroute/hyperroute/progress"
 )
@@ -33,6 +34,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	rse := fs.Float64("rse", 0, "stop each grid point at relative standard error `R` of the spec's rse measure (or --rse-measure), at most --trials trials")
 	rseMeasure := fs.String("rse-measure", "", "the trials-table `column` whose mean --rse targets (default: the spec's rse measure)")
 	rseBatch := fs.Int("rse-batch", 0, "trials between rse decisions (default: the spec's, else 20)")
+	lease := leaseFlag(fs)
 	dryRun := fs.Bool("dry-run", false, "print each SPEC's grid points, trials and estimated core-hours, peak memory and disk, from a calibration, and write nothing")
 	pos, err := parseArgs(fs, args, stderr, -1, "one SPEC (an experiment name or a spec file), or with --dry-run one or more")
 	if err != nil {
@@ -48,6 +50,9 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	}
 	if *workers < 1 {
 		return usagef("workers=%d: must be at least 1", *workers)
+	}
+	if err := checkLease(*lease); err != nil {
+		return err
 	}
 	var specs []*experiments.Spec
 	for _, arg := range pos {
@@ -86,12 +91,16 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	if sh.K > 1 {
 		shardLock = sh.Name()
 	}
-	lock, err := lockRun(*out, spec.Name, shardLock, stderr)
+	lock, err := lockRun(*out, spec.Name, shardLock, *lease, stderr)
 	if err != nil {
 		return err
 	}
 	defer lock.Unlock()
+	r.Guard = lock.Check
 	if err := r.Prepare(); err != nil {
+		if dataset.IsLost(err) {
+			return err
+		}
 		return usageError{err}
 	}
 	if r.Replaced != nil {
@@ -104,12 +113,25 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 		<-ctx.Done()
 		stop() // a second signal ends the process at once
 	}()
+	ctx, lost := context.WithCancel(ctx)
+	defer lost()
+	go func() {
+		select {
+		case <-lock.Lost():
+			lost() // stop at once: another process may write here now
+		case <-ctx.Done():
+		}
+	}()
 	bar := progress.ForRun(stderr, r)
 	bar.Damaged(r.Damaged())
 	r.OnUnit = bar.Unit
 	bar.Start()
 	sum, err := r.Run(ctx)
 	bar.Stop()
+	if lerr := lock.Check(); lerr != nil && err != nil {
+		p := r.Progress()
+		return fmt.Errorf("%w; stopped, the %d of %d units finished before are kept", lerr, p.Units, p.TotalUnits)
+	}
 	if errors.Is(err, context.Canceled) {
 		p := r.Progress()
 		return interrupted(fmt.Sprintf("the %d of %d units finished so far are kept, rerun to resume", p.Units, p.TotalUnits))
