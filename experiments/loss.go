@@ -29,7 +29,7 @@ func init() {
 	fields := []arrow.Field{{Name: "router", Type: arrow.BinaryTypes.String}, i32("n"), f64("q"), i32("pieces"),
 		{Name: "port", Type: arrow.BinaryTypes.String}, f64("rse"), {Name: "seed", Type: arrow.PrimitiveTypes.Uint64},
 		f64("loss"), f64("se"), i64("trials"), {Name: "converged", Type: arrow.FixedWidthTypes.Boolean},
-		f64("exact_lo"), f64("exact_hi")}
+		f64("exact_lo"), f64("exact_hi"), f64("delivered"), {Name: "complement", Type: arrow.FixedWidthTypes.Boolean}}
 	Register(&Model{
 		Name:        LossModel,
 		Doc:         "the probability that a message is lost on a faulty cube, estimated to a relative standard error, with its exact bracket (Ch. II.5)",
@@ -165,4 +165,6 @@ func estimateRows(b *array.RecordBuilder, _ *Point, _ int, out any) {
 	b.Field(10).(*array.BooleanBuilder).Append(e.Converged)
 	b.Field(11).(*array.Float64Builder).Append(e.ExactLo)
 	b.Field(12).(*array.Float64Builder).Append(e.ExactHi)
+	b.Field(13).(*array.Float64Builder).Append(e.Delivered)
+	b.Field(14).(*array.BooleanBuilder).Append(e.Complement)
 }

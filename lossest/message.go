@@ -69,9 +69,11 @@ func newExact(n, m int, q float64) *exact {
 	}
 }
 
-// loss returns the probability that the message whose phase-1 paths are
-// p1 and phase-2 paths p2 (n each, directed cube edges) is lost.
-func (x *exact) loss(p1, p2 [][]uint64) (float64, error) {
+// fates returns the probabilities that the message whose phase-1 paths are
+// p1 and phase-2 paths p2 (n each, directed cube edges) is lost and that
+// it is delivered, each summed from its own terms: they add up to 1, and
+// each keeps its precision where it is tiny.
+func (x *exact) fates(p1, p2 [][]uint64) (lost, delivered float64, err error) {
 	n := x.n
 	x.edges = x.edges[:0]
 	for i := range 2 * n {
@@ -82,7 +84,7 @@ func (x *exact) loss(p1, p2 [][]uint64) (float64, error) {
 			p = p2[i-n]
 		}
 		if len(p) >= len(x.len.fail) {
-			return 0, fmt.Errorf("lossest: a path of %d edges on Q_%d, want at most %d", len(p), n, len(x.len.fail)-1)
+			return 0, 0, fmt.Errorf("lossest: a path of %d edges on Q_%d, want at most %d", len(p), n, len(x.len.fail)-1)
 		}
 		for _, e := range p {
 			x.edges = append(x.edges, e<<pathBits|uint64(i))
@@ -99,7 +101,7 @@ func (x *exact) loss(p1, p2 [][]uint64) (float64, error) {
 		// Sorted, the phase-1 path comes first.
 		a, b := int(x.edges[i-1]&(1<<pathBits-1)), int(x.edges[i]&(1<<pathBits-1))
 		if a/n == b/n || i+1 < len(x.edges) && x.edges[i+1]>>pathBits == e {
-			return 0, fmt.Errorf("lossest: edge %d lies on paths %d and %d of one phase", e, a, b)
+			return 0, 0, fmt.Errorf("lossest: edge %d lies on paths %d and %d of one phase", e, a, b)
 		}
 		x.shared = append(x.shared, [2]int{a, b})
 		x.priv[a]--
@@ -124,17 +126,19 @@ func (x *exact) loss(p1, p2 [][]uint64) (float64, error) {
 	}
 	t := n - x.m + 1
 	if len(x.shared) == 0 {
-		// Pr(a ≥ t) + Pr(a < t)·Pr(b ≥ t), as sums of positive terms.
-		var pa, pb, below float64
+		// Pr(a ≥ t) + Pr(a < t)·Pr(b ≥ t) and Pr(a < t)·Pr(b < t), as
+		// sums of positive terms.
+		var pa, pb, belowA, belowB float64
 		for k := range n + 1 {
 			if k >= t {
 				pa += x.a[k]
 				pb += x.b[k]
 			} else {
-				below += x.a[k]
+				belowA += x.a[k]
+				belowB += x.b[k]
 			}
 		}
-		return pa + below*pb, nil
+		return pa + belowA*pb, belowA * belowB, nil
 	}
 	for a := range n + 1 {
 		for b := range n + 1 {
@@ -144,19 +148,20 @@ func (x *exact) loss(p1, p2 [][]uint64) (float64, error) {
 	for r := range 2 * n {
 		if x.shares[r] > 0 && x.find(r) == r {
 			if err := x.addGroup(r); err != nil {
-				return 0, err
+				return 0, 0, err
 			}
 		}
 	}
-	var p float64
 	for a := range n + 1 {
 		for b := range n + 1 {
 			if a >= t || b >= t {
-				p += x.joint[a*(n+1)+b]
+				lost += x.joint[a*(n+1)+b]
+			} else {
+				delivered += x.joint[a*(n+1)+b]
 			}
 		}
 	}
-	return p, nil
+	return lost, delivered, nil
 }
 
 // add1 makes v, the law of a number of failed paths, the law with one more

@@ -32,7 +32,8 @@ type Bar struct {
 	drawn   bool // a bar is on the current line
 	done    chan struct{}
 	wg      sync.WaitGroup
-	samples []sample // the work done at the recent draws, oldest first
+	samples []sample      // the work done at the recent draws, oldest first
+	line    func() string // for a Line: the status drawn instead of a bar
 }
 
 // sample is the work done at a time since the start.
@@ -92,6 +93,14 @@ func (p *Bar) clear() {
 }
 
 func (p *Bar) draw() {
+	if p.line != nil {
+		status := p.line()
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		fmt.Fprintf(p.w, "\r\x1b[K%s", status)
+		p.drawn = true
+		return
+	}
 	s := p.snap()
 	el := time.Since(p.start0)
 	rate := float64(s.Trials) / el.Seconds()
@@ -228,4 +237,21 @@ func (p *Bar) Damaged(files []experiments.Damaged) {
 		fmt.Fprintf(p.w, "%s: %s; %s\n", name, strings.Join(what, "; "), then)
 		i = j
 	}
+}
+
+// Line is a status line redrawn in place on a terminal every 200 ms, for
+// commands that run long without units (loss); on anything else it draws
+// nothing.
+type Line struct {
+	*Bar
+}
+
+// ForLine starts drawing status() on w, if w is a terminal; Stop ends it.
+func ForLine(w io.Writer, status func() string) *Line {
+	l := &Line{&Bar{w: w, tty: IsTerminal(w), done: make(chan struct{})}}
+	l.line = status
+	if l.tty {
+		l.Start()
+	}
+	return l
 }

@@ -27,26 +27,55 @@ func PhaseLoss(n, k, m int, q float64) float64 {
 	if m < 1 {
 		return 0
 	}
+	var p float64
+	for _, f := range phaseFails(n, k, q)[n-m+1:] {
+		p += f
+	}
+	return math.Min(p, 1)
+}
+
+// PhaseDelivery returns 1 − PhaseLoss(n, k, m, q), the probability that at
+// least m of the phase's paths arrive, summed from its own terms, so that
+// it keeps its precision where the phase almost surely fails.
+func PhaseDelivery(n, k, m int, q float64) float64 {
+	if m < 1 {
+		return 1
+	}
+	var p float64
+	for _, f := range phaseFails(n, k, q)[:n-m+1] {
+		p += f
+	}
+	return math.Min(p, 1)
+}
+
+// phaseFails returns the law of the number of failed paths of a phase of
+// distance k: fail[j] = Pr(exactly j of its n paths fail), each term a
+// sum of products of probabilities.
+func phaseFails(n, k int, q float64) []float64 {
 	short, long := PathFail(k, q), PathFail(k+2, q)
-	// fail[j]: the probability that exactly j paths fail, over the paths
-	// taken so far.
+	shortKeep, longKeep := pathKeep(k, q), pathKeep(k+2, q)
 	fail := make([]float64, n+1)
 	fail[0] = 1
 	for i := range n {
-		f := long
+		f, keep := long, longKeep
 		if i < k {
-			f = short
+			f, keep = short, shortKeep
 		}
 		for j := i + 1; j >= 1; j-- {
-			fail[j] = fail[j]*(1-f) + fail[j-1]*f
+			fail[j] = fail[j]*keep + fail[j-1]*f
 		}
-		fail[0] *= 1 - f
+		fail[0] *= keep
 	}
-	var p float64
-	for j := n - m + 1; j <= n; j++ {
-		p += fail[j]
+	return fail
+}
+
+// pathKeep returns (1−q)^l, the probability that a path of l edges has
+// no failed edge.
+func pathKeep(l int, q float64) float64 {
+	if l == 0 {
+		return 1
 	}
-	return math.Min(p, 1)
+	return math.Exp(float64(l) * math.Log1p(-q))
 }
 
 // MessageLoss returns the exact bracket [lo, hi] on the probability that a
@@ -96,6 +125,31 @@ func MeanMessageLoss(n, m int, q float64) (lo, hi float64) {
 		}
 	}
 	return lo, hi
+}
+
+// MeanMessageDelivery returns 1 − hi and 1 − lo of MeanMessageLoss, the
+// bracket on the probability that a message of a random permutation
+// arrives, each end summed from its own terms (PhaseDelivery), so that it
+// keeps its precision where messages are almost surely lost.
+func MeanMessageDelivery(n, m int, q float64) (lo, hi float64) {
+	d := make([]float64, n+1)
+	for k := range d {
+		d[k] = PhaseDelivery(n, k, m, q)
+	}
+	for k1, a := range d {
+		for k2, b := range d {
+			w := binomPMF(k1, n) * binomPMF(k2, n)
+			lo += w * a * b
+			hi += w * math.Min(a, b)
+		}
+	}
+	return lo, hi
+}
+
+// ValiantDelivery returns 1 − ValiantLoss(n, q) = (1 − q/2)^{2n}, the
+// probability that a packet of Valiant's routing arrives.
+func ValiantDelivery(n int, q float64) float64 {
+	return math.Exp(2 * float64(n) * math.Log1p(-q/2))
 }
 
 // ValiantLoss returns the probability that a packet of Valiant's two-phase

@@ -94,6 +94,54 @@ func TestMessageLoss(t *testing.T) {
 	}
 }
 
+// TestDelivery checks the complements of the losses, summed from their own
+// terms: PhaseDelivery against the sum over the subsets of paths of
+// which at least m arrive, each path arriving with probability (1−q)^len,
+// to 1e-9 relatively, for q up to 0.999 (where the loss is 1 in float64),
+// and MeanMessageDelivery and ValiantDelivery against 1 minus the losses
+// where those keep their precision.
+func TestDelivery(t *testing.T) {
+	for n := 1; n <= 8; n++ {
+		for k := 0; k <= n; k++ {
+			for _, q := range []float64{0.01, 0.5, 0.9, 0.999} {
+				keep := make([]float64, n)
+				for i := range keep {
+					l := k + 2
+					if i < k {
+						l = k
+					}
+					keep[i] = math.Pow(1-q, float64(l))
+				}
+				for m := 1; m <= n; m++ {
+					// m or more arrive: fewer than n−m+1 "fail" with
+					// probability keep.
+					want := subsetLoss(keep, n-m+1)
+					if got := PhaseDelivery(n, k, m, q); !closeRel(got, want, 1e-9) {
+						t.Errorf("PhaseDelivery(%d, %d, %d, %v) = %v, want %v", n, k, m, q, got, want)
+					}
+				}
+			}
+		}
+	}
+	for _, n := range []int{4, 10, 16} {
+		for _, q := range []float64{1e-3, 0.05, 0.3} {
+			for _, m := range []int{1, n / 2} {
+				lo, hi := MeanMessageLoss(n, m, q)
+				dlo, dhi := MeanMessageDelivery(n, m, q)
+				if !closeAbs(dlo, 1-hi, 1e-14) || !closeAbs(dhi, 1-lo, 1e-14) {
+					t.Errorf("MeanMessageDelivery(%d, %d, %v) = [%v, %v], 1 − MeanMessageLoss [%v, %v]", n, m, q, dlo, dhi, 1-hi, 1-lo)
+				}
+			}
+			if got, want := ValiantDelivery(n, q), 1-ValiantLoss(n, q); !closeAbs(got, want, 1e-14) {
+				t.Errorf("ValiantDelivery(%d, %v) = %v, want %v", n, q, got, want)
+			}
+		}
+	}
+	if got, want := ValiantDelivery(10, 1), math.Pow(2, -20); !closeRel(got, want, 1e-12) {
+		t.Errorf("ValiantDelivery(10, 1) = %v, want 2^−20", got)
+	}
+}
+
 // TestMeanLoss checks the means over a uniform intermediate and a uniform
 // destination against the average over every y and z of Q_n, n ≤ 6: for
 // MeanMessageLoss, MeanPhaseLoss and ValiantLoss (each packet crossing

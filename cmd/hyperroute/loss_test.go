@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"math"
 	"os/exec"
 	"strings"
 	"testing"
@@ -60,6 +61,7 @@ func TestLossBadInput(t *testing.T) {
 		{"--n", "0"}, {"--n", "28"}, {"--router", "valiant", "--n", "31"},
 		{"--port", "all"}, {"--port", "three"}, {"--router", "valiant", "--pieces", "2"},
 		{"--workers", "0"}, {"--n", "x"}, {"stray"},
+		{"--max-trials", "255"}, {"--max-trials", "-1"}, {"--q", "1e-300"},
 	} {
 		code, out, errs := cli(append([]string{"loss"}, args...)...)
 		if code != 2 || out != "" || strings.Count(errs, "\n") != 1 || !strings.HasPrefix(errs, "hyperroute loss: ") {
@@ -69,5 +71,32 @@ func TestLossBadInput(t *testing.T) {
 	code, out, _ := cli("loss", "--n", "6", "--q", "0.1", "--rse", "0.2")
 	if code != 0 || strings.Count(out, "\n") != 1 || !strings.Contains(out, "exact bracket") {
 		t.Errorf("text output: exit %d, %q", code, out)
+	}
+}
+
+// TestLossNearOne checks the case of a loss near 1 (Valiant,
+// n = 10, q = 1: 1 − 2^−20) on the command line: the probability of
+// delivery estimated, within four standard errors of 2^−20, the loss
+// written as 1 − it; and --max-trials stopping a tiny rse, saying so.
+func TestLossNearOne(t *testing.T) {
+	code, out, errs := cli("loss", "--router", "valiant", "--n", "10", "--q", "1", "--jsonl")
+	var r lossRow
+	if err := json.Unmarshal([]byte(out), &r); code != 0 || err != nil {
+		t.Fatalf("exit %d, %v: %s%s", code, err, out, errs)
+	}
+	want := math.Pow(2, -20)
+	if !r.Complement || math.Abs(r.Delivered-want) > 4*r.SE || r.Loss != 1-r.Delivered || r.ExactDeliveredLo != want {
+		t.Errorf("%+v: want Pr(delivered) ≈ 2^−20 estimated", r)
+	}
+	_, out, _ = cli("loss", "--router", "valiant", "--n", "10", "--q", "1")
+	if !strings.Contains(out, "Pr(message lost) = 1 − ") || !strings.Contains(out, "exact bracket [1 − 9.537e-07, 1 − 9.537e-07]") {
+		t.Errorf("text: %s", out)
+	}
+	code, out, _ = cli("loss", "--n", "8", "--q", "0.01", "--rse", "1e-9", "--max-trials", "512", "--jsonl")
+	if err := json.Unmarshal([]byte(out), &r); code != 0 || err != nil || r.Converged || r.Trials != 512 {
+		t.Errorf("--max-trials 512: exit %d, %s", code, out)
+	}
+	if _, out, _ = cli("loss", "--n", "8", "--q", "0.01", "--rse", "1e-9", "--max-trials", "512"); !strings.Contains(out, "stopped at --max-trials 512") {
+		t.Errorf("--max-trials 512: %s", out)
 	}
 }
