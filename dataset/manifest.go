@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strconv"
 	"time"
@@ -22,23 +21,27 @@ const ManifestFormat = 2
 
 // Manifest describes a finished experiment: DIR/<experiment>/manifest.json.
 type Manifest struct {
-	Format      int                     `json:"format"` // ManifestFormat when written
-	Experiment  string                  `json:"experiment"`
-	Description string                  `json:"description"`
-	Spec        string                  `json:"spec"`        // full spec text
-	SpecSHA256  string                  `json:"spec_sha256"` // SpecDigest(Spec)
-	MasterSeed  uint64                  `json:"master_seed"`
-	Profile     string                  `json:"profile"`         // spec profile applied, "" for none
-	Trials      int                     `json:"trials"`          // trials per grid point
-	FirstTrial  int                     `json:"first_trial"`     // index of the first trial
-	RSE         string                  `json:"rse,omitempty"`   // the rule that stops a point's trials, "" for none
-	Units       int                     `json:"units,omitempty"` // units (partitions) per table, 0 if not recorded
-	Harness     Provenance              `json:"harness"`
-	TieBreak    string                  `json:"tie_break"`
-	Started     time.Time               `json:"started"`
-	Finished    time.Time               `json:"finished"`
-	Shards      int                     `json:"shards"`
-	Tables      map[string]TableSummary `json:"tables"`
+	Format      int        `json:"format"` // ManifestFormat when written
+	Experiment  string     `json:"experiment"`
+	Description string     `json:"description"`
+	Spec        string     `json:"spec"`        // full spec text
+	SpecSHA256  string     `json:"spec_sha256"` // SpecDigest(Spec)
+	MasterSeed  uint64     `json:"master_seed"`
+	Profile     string     `json:"profile"`       // spec profile applied, "" for none
+	Trials      int        `json:"trials"`        // trials per grid point
+	FirstTrial  int        `json:"first_trial"`   // index of the first trial
+	RSE         string     `json:"rse,omitempty"` // the rule that stops a point's trials, "" for none
+	Units       int        `json:"units"`         // units (partitions) per table, 0 if not recorded
+	Harness     Provenance `json:"harness"`
+	// Builds are the other builds of the harness whose files the run
+	// holds, taken on purpose (merge --accept-build); Harness is the
+	// build of its first file.
+	Builds   []Provenance            `json:"builds,omitempty"`
+	TieBreak string                  `json:"tie_break"`
+	Started  time.Time               `json:"started"`
+	Finished time.Time               `json:"finished"`
+	Shards   int                     `json:"shards"`
+	Tables   map[string]TableSummary `json:"tables"`
 }
 
 // TableSummary lists the files of one table and its total row count.
@@ -83,19 +86,35 @@ func WriteManifest(dir, experiment string, m Manifest) error {
 	return nil
 }
 
-// ReadManifest reads DIR/experiment/manifest.json.
+// maxManifestBytes bounds the manifest read: some 10^5 files.
+const maxManifestBytes = 64 << 20
+
+// ReadManifest reads DIR/experiment/manifest.json, strictly: it must be a
+// regular file of at most 64 MiB holding one JSON object with every key
+// of its format (those with omitempty may be missing: rse, build,
+// builds), each spelt as written, none twice, no other key and no null.
 func ReadManifest(dir, experiment string) (Manifest, error) {
 	path := filepath.Join(dir, experiment, ManifestName)
-	b, err := os.ReadFile(path)
+	b, _, err := readSmallRegular(path, maxManifestBytes)
 	if err != nil {
 		return Manifest{}, fmt.Errorf("dataset: %w", err)
 	}
-	var m Manifest
-	if err := json.Unmarshal(b, &m); err != nil {
+	var f struct {
+		Format int `json:"format"`
+	}
+	if err := json.Unmarshal(b, &f); err != nil {
 		return Manifest{}, fmt.Errorf("dataset: read %s: %w", path, err)
 	}
-	if m.Format > ManifestFormat {
-		return Manifest{}, fmt.Errorf("dataset: read %s: format %d is newer than %d", path, m.Format, ManifestFormat)
+	if f.Format > ManifestFormat {
+		return Manifest{}, fmt.Errorf("dataset: read %s: format %d is newer than %d", path, f.Format, ManifestFormat)
+	}
+	// Format 1 recorded no sizes and SHA-256 of the files, nor units.
+	older := func(p string) bool {
+		return f.Format < 2 && (p == "tables.*.files.*.bytes" || p == "tables.*.files.*.sha256" || p == "units")
+	}
+	var m Manifest
+	if err := decodeStrict(b, &m, older); err != nil {
+		return Manifest{}, fmt.Errorf("dataset: read %s: %w", path, err)
 	}
 	return m, nil
 }

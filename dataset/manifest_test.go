@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"reflect"
 	"runtime"
+	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -134,5 +136,68 @@ func TestCurrentProvenance(t *testing.T) {
 	p := CurrentProvenance()
 	if p.Version == "" || p.Commit == "" || p.GoVersion != runtime.Version() {
 		t.Errorf("CurrentProvenance() = %+v", p)
+	}
+}
+
+// TestReadManifestStrict checks that ReadManifest refuses what
+// json.Unmarshal would let pass: unknown, miscased and repeated keys, a
+// missing key (a file's sha256: then nobody vouches for it), a null; and
+// reads a manifest of format 1, which records no sizes, SHA-256 or units.
+// A FIFO in its place is refused at once.
+func TestReadManifestStrict(t *testing.T) {
+	dir := t.TempDir()
+	m := sampleManifest()
+	for i := range m.Tables["delays"].Files {
+		m.Tables["delays"].Files[i].Bytes, m.Tables["delays"].Files[i].SHA256 = 100, "ab"
+	}
+	if err := WriteManifest(dir, "e", m); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "e", ManifestName)
+	good, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ old, new, want string }{
+		{`"trials": 5000`, `"Trials": 5000`, `key "Trials": keys are case-sensitive, want "trials"`},
+		{`"trials": 5000`, `"trials": 5000, "trials": 5001`, `key "trials" twice`},
+		{`"trials": 5000`, `"trials": 5000, "colour": 1`, `unknown key "colour"`},
+		{`"sha256": "ab"`, `"sha265": "ab"`, `unknown key "tables.*.files.*.sha265"`},
+		{`,
+          "sha256": "ab"`, ``, `key "tables.*.files.*.sha256" missing`},
+		{`"units": 0,`, ``, `key "units" missing`},
+		{`"commit": "5f9828c"`, `"COMMIT": "5f9828c"`, `key "harness.COMMIT": keys are case-sensitive, want "harness.commit"`},
+		{`"profile": "paper"`, `"profile": null`, `profile is null`},
+		{`"format": 2`, `"format": 3`, `format 3 is newer than 2`},
+	} {
+		if !strings.Contains(string(good), tc.old) {
+			t.Fatalf("manifest has no %q:\n%s", tc.old, good)
+		}
+		if err := os.WriteFile(path, []byte(strings.Replace(string(good), tc.old, tc.new, 1)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := ReadManifest(dir, "e"); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s → %s: %v, want %q", tc.old, tc.new, err, tc.want)
+		}
+	}
+	old := strings.Replace(string(good), `"format": 2`, `"format": 1`, 1)
+	for _, key := range []string{`,
+          "bytes": 100`, `,
+          "sha256": "ab"`, `
+  "units": 0,`} {
+		old = strings.ReplaceAll(old, key, "")
+	}
+	if err := os.WriteFile(path, []byte(old), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ReadManifest(dir, "e"); err != nil {
+		t.Errorf("format 1: %v\n%s", err, old)
+	}
+	os.Remove(path)
+	if err := syscall.Mkfifo(path, 0o644); err != nil {
+		t.Skip(err)
+	}
+	if _, err := ReadManifest(dir, "e"); err == nil || !strings.Contains(err.Error(), "is not a regular file (a FIFO)") {
+		t.Errorf("a FIFO: %v", err)
 	}
 }

@@ -22,7 +22,8 @@ func Merge(dir, experiment string) (dataset.Manifest, error) {
 // MergeOptions relax what Merge checks.
 type MergeOptions struct {
 	// AcceptBuilds takes the files of other builds of the harness; the
-	// manifest records the build of the first file.
+	// manifest records the build of the first file as its Harness and the
+	// others as its Builds.
 	AcceptBuilds bool
 	// Guard, if set, is called before the manifest is written, which it
 	// stops by failing (Runner.Guard).
@@ -81,6 +82,9 @@ func MergeWith(dir, experiment string, o MergeOptions) (dataset.Manifest, error)
 			return dataset.Manifest{}, fmt.Errorf("%s: %s was written by harness %s, %s by %s; rerun the shards with one build "+
 				"(run --redo-stale redoes the units of other builds), or merge --accept-build takes them",
 				root, f.Path, describeHarness(fm.Harness), first.Path, describeHarness(m.Harness))
+		}
+		if !sameHarness(fm.Harness, m.Harness) && !slices.ContainsFunc(m.Builds, fm.Harness.Same) {
+			m.Builds = append(m.Builds, fm.Harness)
 		}
 		if !want[f.Path] {
 			return dataset.Manifest{}, fmt.Errorf("%s: unexpected file %s", root, f.Path)

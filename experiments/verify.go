@@ -5,10 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
 
@@ -93,6 +95,10 @@ type verifier struct {
 	listed map[string]dataset.FileSummary // by the manifest, nil without one
 	// acceptBuilds takes files of other builds of the harness (merge).
 	acceptBuilds bool
+	// The builds of the files checked, and when the first started and
+	// the last finished.
+	builds            []dataset.Provenance
+	started, finished time.Time
 }
 
 // wantFile is a file a run writes: its table, the rows the spec gives it
@@ -112,8 +118,15 @@ func (v *verifier) add(path, format string, a ...any) {
 // identify finds the run and its spec, and reports the manifest's problems
 // and, if it cannot, the damaged files.
 func (v *verifier) identify(m dataset.Manifest, mErr error) bool {
+	trusted := mErr == nil
+	if d := dataset.SpecDigest(m.Spec); trusted && d != m.SpecSHA256 {
+		// The run is then the one its files record.
+		v.add(dataset.ManifestName, "its spec text does not have the digest it records (spec_sha256 %.12s…, the text's %.12s…): it was changed", m.SpecSHA256, d)
+		trusted = false
+	}
 	switch {
-	case mErr == nil:
+	case !trusted && mErr == nil:
+	case trusted:
 		v.run, v.Shards, v.from, v.listed = m, m.Shards, dataset.ManifestName, m.Files()
 		if m.Format < 2 {
 			v.add(dataset.ManifestName, "format %d records no sizes or SHA-256 of the files; hyperroute merge rewrites it", m.Format)
@@ -165,7 +178,41 @@ func (v *verifier) identify(m dataset.Manifest, mErr error) bool {
 	}
 	v.want = spec.wantFiles(v.Shards)
 	v.Rerun = rerun(filepath.Dir(v.root), v.run, v.Shards, spec.Model.Once)
+	if v.from == dataset.ManifestName {
+		v.checkManifest(spec)
+	}
 	return true
+}
+
+// checkManifest checks what the manifest records against the spec: the
+// units, the description and the tables, and that it vouches for each file
+// it lists with a size and SHA-256 (format 2).
+func (v *verifier) checkManifest(spec *Spec) {
+	m := v.run
+	if units := len(spec.Units()); m.Units != units {
+		v.add(dataset.ManifestName, "records %d units, the spec has %d", m.Units, units)
+	}
+	if m.Description != spec.Description {
+		v.add(dataset.ManifestName, "records the description %q, the spec %q", clip(m.Description), clip(spec.Description))
+	}
+	for _, name := range slices.Sorted(maps.Keys(m.Tables)) {
+		if !slices.Contains(spec.Tables, name) {
+			v.add(dataset.ManifestName, "lists table %s, which the spec does not write", clip(name))
+		}
+	}
+	for _, f := range v.listed {
+		if m.Format >= 2 && (len(f.SHA256) != 64 || strings.Trim(f.SHA256, "0123456789abcdef") != "" || f.Bytes <= 0) {
+			v.add(f.Path, "%s records no size and SHA-256 of it (bytes %d, sha256 %q): it vouches for nothing", dataset.ManifestName, f.Bytes, clip(f.SHA256))
+		}
+	}
+}
+
+// clip shortens s for a message.
+func clip(s string) string {
+	if len(s) > 80 {
+		return s[:60] + fmt.Sprintf("… (%d bytes)", len(s))
+	}
+	return s
 }
 
 // wantFiles returns the files of a run of s in k shards, by path.
@@ -187,6 +234,14 @@ func (s *Spec) wantFiles(k int) map[string]wantFile {
 func (v *verifier) check() {
 	v.Want = len(v.want)
 	seen := make(map[string][]string) // paths by the file they are
+	// The span of the files says something only where they are the
+	// run's, whole.
+	before := len(v.Problems)
+	defer func() {
+		if len(v.Problems) == before {
+			v.checkSpan()
+		}
+	}()
 	for _, f := range v.files {
 		v.Files++
 		// The file a path names, however spelt.
@@ -254,15 +309,51 @@ func (v *verifier) check() {
 }
 
 // checkMeta checks that f says it was written by the run, by the run's
-// build of the harness. (dataset.Scan checks that it is in its place.)
+// build of the harness, or one the manifest lists as taken on purpose
+// (merge --accept-build). (dataset.Scan checks that it is in its place.)
 func (v *verifier) checkMeta(f dataset.FileInfo) {
 	got, _ := dataset.ManifestFromMeta(f.Meta)
 	_, k, _ := dataset.ParseShard(f.Shard)
 	if err := sameRunAs(v.run, v.Shards, got, k); err != nil {
 		v.add(f.Path, otherRun+": %v", err)
 	}
-	if !v.acceptBuilds && !sameHarness(got.Harness, v.run.Harness) {
+	switch {
+	case got.TieBreak != v.run.TieBreak:
+		v.add(f.Path, "records tie-break %q, %s %q", clip(got.TieBreak), v.from, clip(v.run.TieBreak))
+	case got.Units != v.run.Units && got.Units > 0:
+		v.add(f.Path, "records %d units, %s %d", got.Units, v.from, v.run.Units)
+	}
+	v.builds = append(v.builds, got.Harness)
+	switch {
+	case !v.acceptBuilds && !sameHarness(got.Harness, v.run.Harness) && !slices.ContainsFunc(v.run.Builds, got.Harness.Same):
 		v.add(f.Path, "written by harness %s, %s by %s", describeHarness(got.Harness), v.from, describeHarness(v.run.Harness))
+	case sameHarness(got.Harness, v.run.Harness) && got.Harness.GoVersion != v.run.Harness.GoVersion:
+		v.add(f.Path, "its build records Go %s, %s %s", clip(got.Harness.GoVersion), v.from, clip(v.run.Harness.GoVersion))
+	}
+	if v.started.IsZero() || got.Started.Before(v.started) {
+		v.started = got.Started
+	}
+	if got.Finished.After(v.finished) {
+		v.finished = got.Finished
+	}
+}
+
+// checkSpan checks what the manifest records of the files as a whole,
+// which check found sound: when they were written, the builds it lists
+// besides its own.
+func (v *verifier) checkSpan() {
+	if v.from != dataset.ManifestName || v.started.IsZero() {
+		return
+	}
+	m := v.run
+	if !m.Started.Equal(v.started) || !m.Finished.Equal(v.finished) {
+		v.add(dataset.ManifestName, "records that the run was written from %s to %s, its files from %s to %s",
+			m.Started.Format(time.RFC3339Nano), m.Finished.Format(time.RFC3339Nano), v.started.Format(time.RFC3339Nano), v.finished.Format(time.RFC3339Nano))
+	}
+	for _, b := range m.Builds {
+		if !slices.ContainsFunc(v.builds, b.Same) || b.Same(m.Harness) {
+			v.add(dataset.ManifestName, "lists build %s among the run's, which none of its other files has", describeHarness(b))
+		}
 	}
 }
 

@@ -224,7 +224,8 @@ func TestVerifyProblems(t *testing.T) {
 		{"manifest lists more", func(t *testing.T, dir string) {
 			editManifest(t, dir, func(m map[string]any) {
 				tb := tablesOf(m)["trials"].(map[string]any)
-				tb["files"] = append(tb["files"].([]any), map[string]any{"path": "trials/n=9/part-0-of-1.parquet", "rows": 0})
+				tb["files"] = append(tb["files"].([]any), map[string]any{"path": "trials/n=9/part-0-of-1.parquet", "rows": 0, "bytes": 100,
+					"sha256": strings.Repeat("0", 64)})
 			})
 		}, false, map[string][]string{"trials/n=9/part-0-of-1.parquet": {"listed in manifest.json, not found"}}},
 		{"manifest lists less", func(t *testing.T, dir string) {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -49,6 +50,9 @@ func runSummary(args []string, stdout, stderr io.Writer) error {
 	if err := summary.CheckPool(pos, tbls); err != nil {
 		return usageError{err}
 	}
+	if err := noteBuilds(pos, stderr); err != nil {
+		return err
+	}
 	rows, err := summary.Trials(tbls, routers.ParamNames())
 	if err != nil {
 		return fmt.Errorf("%s: %w", filepath.Join(pos[0], "trials"), err)
@@ -62,4 +66,31 @@ func runSummary(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "%s: %d trials in %d grid points\n", strings.Join(pos, " + "), n, len(rows))
 	return summary.WriteTable(stdout, rows)
+}
+
+// noteBuilds says on w, in a line, if the runs' trials tables were written
+// by more than one build of the harness (merge --accept-build, or runs of
+// different builds pooled): summary pools them all the same.
+func noteBuilds(runs []string, w io.Writer) error {
+	var builds []dataset.Provenance
+	var where []string
+	for _, path := range runs {
+		dir, exp, _ := splitExperiment(path)
+		files, err := dataset.Scan(dir, exp)
+		if err != nil {
+			return readError(err)
+		}
+		for _, f := range files {
+			m, err := dataset.ManifestFromMeta(f.Meta)
+			if err != nil || f.Table != "trials" || slices.ContainsFunc(builds, m.Harness.Same) {
+				continue
+			}
+			builds = append(builds, m.Harness)
+			where = append(where, fmt.Sprintf("%s (%s)", m.Harness, filepath.Join(path, f.Path)))
+		}
+	}
+	if len(builds) > 1 {
+		fmt.Fprintf(w, "hyperroute summary: note: the trials pooled were written by %d builds of the harness: %s\n", len(builds), strings.Join(where, "; "))
+	}
+	return nil
 }
