@@ -29,9 +29,9 @@ func ReadGroups(dir, experiment, table string, partial bool, use func(*Group) er
 		}
 	}
 	return eachPart(dir, experiment, table, partial, func(parts []partFile, i int, path string, s fileSum) error {
-		f, err := OpenRegular(path)
+		f, err := openPart(path)
 		if err != nil {
-			return fmt.Errorf("dataset: %w", err)
+			return err
 		}
 		defer f.Close()
 		g := &Group{path: path, constants: map[string]restored{}, total: total}

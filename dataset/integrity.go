@@ -44,9 +44,9 @@ func (s fileSum) summary(path string) FileSummary {
 // MetaRows and MetaSpecSHA256 where present. A file that fails is a
 // *DamageError; other errors are I/O.
 func inspect(path string) (fileSum, error) {
-	f, err := OpenRegular(path)
+	f, err := openPart(path)
 	if err != nil {
-		return fileSum{}, fmt.Errorf("dataset: %w", err)
+		return fileSum{}, err
 	}
 	defer f.Close()
 	ft, err := readFooter(f, path)

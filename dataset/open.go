@@ -1,6 +1,7 @@
 package dataset
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"syscall"
@@ -21,7 +22,31 @@ func OpenRegular(path string) (*os.File, error) {
 	}
 	if !info.Mode().IsRegular() {
 		f.Close()
-		return nil, fmt.Errorf("%s is not a regular file (%s)", path, kind(info.Mode()))
+		return nil, &NotRegularError{path, info.Mode()}
+	}
+	return f, nil
+}
+
+// A NotRegularError reports a path that OpenRegular refused.
+type NotRegularError struct {
+	Path string
+	Mode os.FileMode
+}
+
+func (e *NotRegularError) Error() string {
+	return fmt.Sprintf("%s is not a regular file (%s)", e.Path, kind(e.Mode))
+}
+
+// openPart opens the part file at path, which is damaged if it is not a
+// regular file.
+func openPart(path string) (*os.File, error) {
+	f, err := OpenRegular(path)
+	var nr *NotRegularError
+	if errors.As(err, &nr) {
+		return nil, &DamageError{Path: path, Reason: fmt.Sprintf("it is not a regular file (%s)", kind(nr.Mode))}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("dataset: %w", err)
 	}
 	return f, nil
 }

@@ -106,9 +106,9 @@ func readGroupByGroup(path string, s fileSum) (rows int64, schema *arrow.Schema,
 // has none), and passes each batch with its partition columns put back to
 // use, which must not keep it past its call without retaining it.
 func readBatches(path string, s fileSum, whole bool, use func(arrow.Table) error) error {
-	f, err := OpenRegular(path)
+	f, err := openPart(path)
 	if err != nil {
-		return fmt.Errorf("dataset: %w", err)
+		return err
 	}
 	defer f.Close()
 	var fr *pqarrow.FileReader

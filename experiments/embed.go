@@ -3,10 +3,12 @@ package experiments
 import (
 	"embed"
 	"fmt"
+	"io"
 	"io/fs"
-	"os"
 	"path"
 	"strings"
+
+	"github.com/hyperroute/hyperroute/dataset"
 )
 
 // specFiles holds the experiment specs shipped with the harness.
@@ -40,7 +42,12 @@ func Load(arg string) (*Spec, error) {
 	if !strings.ContainsAny(arg, "/\\") && !strings.HasSuffix(arg, ".yaml") && !strings.HasSuffix(arg, ".yml") {
 		return Lookup(arg)
 	}
-	text, err := os.ReadFile(arg)
+	f, err := dataset.OpenRegular(arg)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	text, err := io.ReadAll(io.LimitReader(f, MaxSpecBytes+1))
 	if err != nil {
 		return nil, err
 	}

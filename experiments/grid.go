@@ -157,7 +157,7 @@ func (p nodes) intRange(n *yaml.Node, key string, lo, hi int) ([]int, error) {
 }
 
 // floatAxis reads number axis values of param: one value or a list, in
-// the shortest form that reads back the same number.
+// the shortest form that reads back the same number, −0 as 0.
 func (p nodes) floatAxis(n *yaml.Node, key string, param *pm.Param) ([]string, error) {
 	items, err := p.list(n, key)
 	if err != nil {
@@ -169,9 +169,12 @@ func (p nodes) floatAxis(n *yaml.Node, key string, param *pm.Param) ([]string, e
 		if err != nil {
 			return nil, err
 		}
+		if x == 0 {
+			x = 0 // not −0, a point of its own
+		}
 		vals[i] = strconv.FormatFloat(x, 'g', -1, 64)
 		if err := param.Check(vals[i]); err != nil {
-			return nil, p.errf(it, key, "%s out of range [%v, %v]", it.Value, param.Lo, param.Hi)
+			return nil, p.errf(it, key, "%s out of range %s", it.Value, param.Range())
 		}
 		if slices.Contains(vals[:i], vals[i]) {
 			return nil, p.errf(it, key, "%s listed twice", it.Value)

@@ -44,13 +44,17 @@ func MergeWith(dir, experiment string, o MergeOptions) (dataset.Manifest, error)
 		if f.Err == nil {
 			continue
 		}
-		redo := "rerun the shard that wrote it"
-		if i, k, err := dataset.ParseShard(f.Shard); err == nil && k > 1 {
-			redo = fmt.Sprintf("rerun shard %d/%d", i, k)
-		} else if err == nil {
-			redo = "rerun the experiment"
+		// A rerun sets aside only the files at the paths of its units.
+		i, k, err := dataset.ParseShard(f.Shard)
+		redo := fmt.Sprintf("move %q out of %s (it is at no path of a unit, so no rerun replaces it), then merge again", filepath.Join(root, f.Path), root)
+		switch {
+		case err != nil || (dataset.Part{Table: f.Table, Keys: f.Keys, Shard: f.Shard}).Rel() != f.Path:
+		case k > 1:
+			redo = fmt.Sprintf("rerun shard %d/%d to set it aside and redo its unit, then merge again", i, k)
+		default:
+			redo = "rerun the experiment to set it aside and redo its unit"
 		}
-		return dataset.Manifest{}, fmt.Errorf("%s: %w; %s to set it aside and redo its unit", root, f.Err, redo)
+		return dataset.Manifest{}, fmt.Errorf("%s: %w; %s", root, f.Err, redo)
 	}
 	first := files[0]
 	m, err := dataset.ManifestFromMeta(first.Meta)

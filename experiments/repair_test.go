@@ -325,7 +325,7 @@ func TestRepairShard(t *testing.T) {
 	rep, err := Verify(dir, "r")
 	if err != nil || len(rep.Problems) != 2 || rep.Problems[0].Path != dataset.ManifestName ||
 		rep.Problems[1].Path != part.Rel() || !strings.Contains(rep.Problems[1].What, "damaged: its data") ||
-		!strings.Contains(rep.Rerun, "--shard i/2 for each shard i, then hyperroute merge") {
+		!strings.Contains(rep.Repair, "--shard i/2 for each shard i, then hyperroute merge") {
 		t.Errorf("Verify: %+v, %v", rep, err)
 	}
 	if _, err := Merge(dir, "r"); err == nil || !strings.Contains(err.Error(), part.Rel()+" is damaged") ||

@@ -111,6 +111,27 @@ func (r *Runner) Prepare() error {
 	if err := r.setAsideDamaged(); err != nil {
 		return err
 	}
+	return r.plan()
+}
+
+// CheckFresh checks what Prepare checks of a run into a results
+// directory that does not exist yet (its settings and the memory of its
+// units), creating nothing, so that a run refused creates no directory.
+func (r *Runner) CheckFresh() error {
+	if r.Workers < 1 {
+		return fmt.Errorf("workers=%d: must be at least 1", r.Workers)
+	}
+	if _, err := NewShard(r.Shard.I, r.Shard.K); err != nil {
+		return err
+	}
+	r.units = r.Spec.Units()
+	defer func() { r.units = nil }() // Run prepares anew
+	return r.plan()
+}
+
+// plan finds the units to run, with their trials and work, and checks that
+// each fits in the memory available.
+func (r *Runner) plan() error {
 	r.todo = make([]bool, len(r.units))
 	r.prog = Progress{TotalUnits: len(r.units)}
 	available := r.Memory
@@ -141,8 +162,9 @@ func (r *Runner) Prepare() error {
 				trial = m.Memory(p.Config)
 			}
 			if need := trial*atOnce + buffers; need > available {
-				return fmt.Errorf("%v: %d trials at once, needs about %d MiB (%d MiB of it rows to write), more than the %d MiB available on %d workers (--workers)",
-					p, atOnce, need>>20, buffers>>20, available>>20, r.Workers)
+				mib := func(b int64) float64 { return float64(b) / (1 << 20) }
+				return fmt.Errorf("%v: %d trials at once, needs about %.1f MiB (%.1f MiB of it rows to write), more than the %.1f MiB available on %d workers (--workers)",
+					p, atOnce, mib(need), mib(buffers), mib(available), r.Workers)
 			}
 			r.prog.TotalTrials += int64(jobs.per)
 			r.prog.TotalWork += int64(jobs.per) * m.work(p.Config)

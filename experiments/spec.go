@@ -127,9 +127,19 @@ var (
 	nameRE      = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$`)
 )
 
+// MaxSpecBytes bounds a spec's text, which every part file's footer
+// records; MaxDescription bounds its description.
+const (
+	MaxSpecBytes   = 1 << 20
+	MaxDescription = 1000
+)
+
 // Parse parses and validates the spec text read from file (the name used
 // in errors). Every profile is validated too. Errors are *SpecError.
 func Parse(file string, text []byte) (*Spec, error) {
+	if len(text) > MaxSpecBytes {
+		return nil, &SpecError{File: file, Msg: fmt.Sprintf("larger than a spec may be (%d bytes or more, at most 1 MiB: every part file records its spec)", len(text))}
+	}
 	p := nodes{file}
 	dec := yaml.NewDecoder(bytes.NewReader(text))
 	var doc yaml.Node
@@ -176,7 +186,9 @@ func Parse(file string, text []byte) (*Spec, error) {
 				}
 			}
 		case "description":
-			s.Description, err = p.str(v, key)
+			if s.Description, err = p.str(v, key); err == nil && len(s.Description) > MaxDescription {
+				err = p.errf(v, key, "%d bytes, at most %d: it goes into captions and every manifest", len(s.Description), MaxDescription)
+			}
 		case "grid":
 			grid = v
 			err = p.parseGrid(v, key, &s.Grid)

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -33,9 +34,10 @@ type Report struct {
 	Shards   int
 	Aside    []string // files set aside as damaged (*.damaged), by path
 	Problems []Problem
-	// Rerun is the command that sets the damaged files of the run aside
-	// and redoes their units, "" if the run is not known.
-	Rerun string
+	// Repair says how to repair the problems, "" if the run is not
+	// known: the steps, each a command or moving files, joined by ", then "
+	// (RepairSteps).
+	Repair string
 }
 
 // Verify reads every file of DIR/experiment and checks it against what it
@@ -72,13 +74,57 @@ func Verify(dir, experiment string) (Report, error) {
 	}
 	if v.identify(m, mErr) {
 		v.check()
-	}
-	if v.Rerun != "" && slices.ContainsFunc(v.Problems, func(p Problem) bool { return strings.HasPrefix(p.What, otherRun) }) {
-		// A run refuses a directory that holds another run's files.
-		v.Rerun = "moving the files " + otherRun + " out of " + root + ", then " + v.Rerun + ","
+		v.Repair = v.repair()
 	}
 	slices.SortStableFunc(v.Problems, func(a, b Problem) int { return cmp.Compare(a.Path, b.Path) })
 	return v.Report, nil
+}
+
+// repair returns the steps that repair the problems found. A rerun sets
+// aside the damaged files at the paths of its units and redoes them, and
+// rewrites the manifest; it does not look at a file at any other path,
+// and refuses a directory with another run's files, so those must be
+// moved out first; it redoes the files of another build with --redo-stale.
+func (v *verifier) repair() string {
+	var move []string
+	stale, rerun := false, false
+	for _, p := range v.Problems {
+		switch {
+		case p.Path != "" && p.Path != dataset.ManifestName && (!v.paths[p.Path] || strings.HasPrefix(p.What, otherRun)):
+			if !slices.Contains(move, p.Path) {
+				move = append(move, p.Path)
+			}
+			// Another run's file at a unit's path leaves the unit to redo.
+			rerun = rerun || v.paths[p.Path]
+		default:
+			rerun = true
+		}
+		stale = stale || strings.HasPrefix(p.What, "written by harness")
+	}
+	var steps []string
+	if len(move) > 0 {
+		quoted := make([]string, len(move))
+		for i, p := range move {
+			quoted[i] = strconv.Quote(filepath.Join(v.root, filepath.FromSlash(p)))
+		}
+		slices.Sort(quoted)
+		steps = append(steps, "move "+strings.Join(quoted, " ")+" out of "+v.root+" (no rerun replaces them)")
+	}
+	switch {
+	case !rerun:
+	case stale:
+		steps = append(steps, strings.Replace(v.rerun, "hyperroute run ", "hyperroute run --redo-stale ", 1))
+	default:
+		steps = append(steps, v.rerun)
+	}
+	if rerun && v.Shards > 1 {
+		steps = append(steps, "hyperroute merge "+v.root)
+	}
+	repair := strings.Join(steps, ", then ")
+	if rerun && strings.HasPrefix(v.rerun, "hyperroute run SPEC ") {
+		repair += " (SPEC: the run's spec file, whose text " + dataset.ManifestName + " records)"
+	}
+	return repair
 }
 
 // otherRun starts the problem of a file written by another run.
@@ -95,6 +141,10 @@ type verifier struct {
 	listed map[string]dataset.FileSummary // by the manifest, nil without one
 	// acceptBuilds takes files of other builds of the harness (merge).
 	acceptBuilds bool
+	// paths are the run's files; rerun is the command that sets aside
+	// the damaged ones and redoes them.
+	paths map[string]bool
+	rerun string
 	// The builds of the files checked, and when the first started and
 	// the last finished.
 	builds            []dataset.Provenance
@@ -177,7 +227,11 @@ func (v *verifier) identify(m dataset.Manifest, mErr error) bool {
 		return false
 	}
 	v.want = spec.wantFiles(v.Shards)
-	v.Rerun = rerun(filepath.Dir(v.root), v.run, v.Shards, spec.Model.Once)
+	v.paths = make(map[string]bool)
+	for p := range v.want {
+		v.paths[p] = true
+	}
+	v.rerun = rerun(filepath.Dir(v.root), v.run, v.Shards, spec.Model.Once)
 	if v.from == dataset.ManifestName {
 		v.checkManifest(spec)
 	}
@@ -396,7 +450,8 @@ func listSetAside(root string) ([]string, error) {
 }
 
 // rerun returns the command line that sets the damaged files of a run of
-// k shards into dir aside and redoes their units.
+// k shards into dir aside and redoes their units (every shard's, one by
+// one, if k > 1). SPEC stands for a spec that is not embedded.
 func rerun(dir string, run dataset.Manifest, k int, once bool) string {
 	spec := "SPEC"
 	if s, err := Lookup(run.Experiment); err == nil && s.Text == run.Spec {
@@ -413,7 +468,7 @@ func rerun(dir string, run dataset.Manifest, k int, once bool) string {
 		cmd += " --profile " + run.Profile
 	}
 	if k > 1 {
-		cmd += fmt.Sprintf(" --shard i/%d for each shard i, then hyperroute merge %s", k, filepath.Join(dir, run.Experiment))
+		cmd += fmt.Sprintf(" --shard i/%d for each shard i", k)
 	}
 	return cmd
 }

@@ -290,7 +290,7 @@ func TestVerifyNoRun(t *testing.T) {
 		{"manifest.json", "missing; the end of an unsharded run, or hyperroute merge, writes it"},
 		{"trials/n=3/part-0-of-1.parquet", "damaged: not a whole Parquet file (7 bytes, no footer at the end)"},
 	}
-	if err != nil || !slices.Equal(rep.Problems, want) || rep.Files != 1 || rep.Rerun != "" {
+	if err != nil || !slices.Equal(rep.Problems, want) || rep.Files != 1 || rep.Repair != "" {
 		t.Errorf("Verify: %+v, %v; want problems %q", rep, err, want)
 	}
 }

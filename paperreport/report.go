@@ -204,15 +204,19 @@ func byNumber(a, b string) int {
 	return cmp.Or(strings.Compare(sa, sb), cmp.Compare(na, nb))
 }
 
-// WriteFile writes the report to path, through a temporary file in its
-// directory renamed into place, so that a failed run leaves no half report.
+// WriteFile writes the report to path, mode 0644 as every output, through
+// a temporary file in its directory renamed into place, so that a failed
+// run leaves no half report.
 func WriteFile(path string, h Header) error {
 	f, err := os.CreateTemp(filepath.Dir(path), ".report-*")
 	if err != nil {
 		return err
 	}
 	defer os.Remove(f.Name())
-	if err := Write(f, h); err != nil {
+	if err = Write(f, h); err == nil {
+		err = f.Chmod(0o644)
+	}
+	if err != nil {
 		f.Close()
 		return err
 	}

@@ -47,6 +47,18 @@ func (p *Param) Canon(v string) string {
 	return v
 }
 
+// Range returns the range of an Int or Float p as "[lo, hi]", its ends
+// written out ("[0, 2147483647]").
+func (p *Param) Range() string {
+	end := func(x float64) string {
+		if math.Abs(x) < 1e15 {
+			return strconv.FormatFloat(x, 'f', -1, 64)
+		}
+		return strconv.FormatFloat(x, 'g', -1, 64)
+	}
+	return "[" + end(p.Lo) + ", " + end(p.Hi) + "]"
+}
+
 // Check reports whether v is a value of p: an integer or number in range,
 // one of the names (or an alias), true or false.
 func (p *Param) Check(v string) error {
@@ -61,7 +73,7 @@ func (p *Param) Check(v string) error {
 			return fmt.Errorf("%s=%s: want %s", p.Name, v, want)
 		}
 		if !(x >= p.Lo && x <= p.Hi) {
-			return fmt.Errorf("%s=%s out of range [%v, %v]", p.Name, v, p.Lo, p.Hi)
+			return fmt.Errorf("%s=%s out of range %s", p.Name, v, p.Range())
 		}
 	case Name:
 		if names := p.Names(); !slices.Contains(names, p.Canon(v)) {

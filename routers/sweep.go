@@ -56,9 +56,11 @@ func (p *Param) normalize(v string) (string, error) {
 		case err != nil || (p.Type == Int && x != math.Trunc(x)):
 			return "", fmt.Errorf("%s=%s: want %s", p.Name, v, want(p.Type))
 		case !(x >= p.Lo && x <= p.Hi):
-			return "", fmt.Errorf("%s=%s out of range [%v, %v]", p.Name, v, p.Lo, p.Hi)
+			return "", fmt.Errorf("%s=%s out of range %s", p.Name, v, p.Range())
 		case p.Type == Int:
 			v = strconv.FormatInt(int64(x), 10)
+		case x == 0:
+			v = "0" // not −0, a point of its own
 		default:
 			v = strconv.FormatFloat(x, 'g', -1, 64)
 		}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"flag"
 	"io"
+	"os"
 	"path/filepath"
 )
 
@@ -68,4 +69,18 @@ func splitExperiment(path string) (dir, exp string, err error) {
 		return "", "", usagef("%q does not name an experiment directory", path)
 	}
 	return dir, exp, nil
+}
+
+// checkOutFile refuses an output file whose directory does not exist or
+// is not one: bad input, found before any work is done.
+func checkOutFile(path string) error {
+	dir := filepath.Dir(path)
+	st, err := os.Stat(dir)
+	switch {
+	case err != nil:
+		return usagef("--out %s: %v", path, err)
+	case !st.IsDir():
+		return usagef("--out %s: %s is not a directory", path, dir)
+	}
+	return nil
 }

@@ -42,7 +42,7 @@ func runFigures(args []string, stdout, stderr io.Writer) error {
 		}
 	})
 	if err != nil {
-		return err
+		return pathError(err)
 	}
 	if drawn > 0 {
 		path := filepath.Join(*out, "captions.md")

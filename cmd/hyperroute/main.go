@@ -28,6 +28,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
+	"syscall"
+	"unicode/utf8"
 
 	"github.com/hyperroute/hyperroute/dataset"
 )
@@ -36,6 +39,8 @@ import (
 type usageError struct{ error }
 
 func usagef(format string, a ...any) error { return usageError{fmt.Errorf(format, a...)} }
+
+func (u usageError) Unwrap() error { return u.error }
 
 // interrupted is a command stopped by a signal, with what it kept: exit
 // status 130 (128 + SIGINT).
@@ -89,23 +94,19 @@ func run(args []string, stdout, stderr io.Writer) int {
 		if c.name != args[0] {
 			continue
 		}
-		err := c.run(args[1:], stdout, stderr)
+		out := &checkedWriter{w: stdout}
+		err := c.run(args[1:], out, stderr)
+		if err == nil && out.err != nil {
+			err = fmt.Errorf("writing the output: %w", out.err)
+		}
 		switch {
 		case err == nil:
 			return 0
 		case errors.Is(err, flag.ErrHelp):
 			return 0
 		}
-		fmt.Fprintf(stderr, "hyperroute %s: %v\n", c.name, err)
-		var ue usageError
-		var in interrupted
-		switch {
-		case errors.As(err, &ue):
-			return 2
-		case errors.As(err, &in):
-			return 130
-		}
-		return 1
+		fmt.Fprintf(stderr, "hyperroute %s: %s\n", c.name, oneLine(err.Error()))
+		return exitCode(err)
 	}
 	fmt.Fprintf(stderr, "hyperroute: unknown command %q (try hyperroute help)\n", args[0])
 	return 2
@@ -141,4 +142,77 @@ func writeJSONL[T any](w io.Writer, rows []T) error {
 		}
 	}
 	return nil
+}
+
+// oneLine makes an error message one line of bounded length, whatever
+// values it quotes: line breaks become spaces, a word of more than 200
+// bytes keeps its first 80, and a message of more than 4000 bytes its
+// first 2000, each saying how long it was.
+func oneLine(msg string) string {
+	msg = strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ").Replace(msg)
+	words := strings.Split(msg, " ")
+	for i, w := range words {
+		if len(w) > 200 {
+			words[i] = prefix(w, 80) + fmt.Sprintf("…(%d bytes)", len(w))
+		}
+	}
+	msg = strings.Join(words, " ")
+	if len(msg) > 4000 {
+		msg = prefix(msg, 2000) + fmt.Sprintf("… (%d bytes in all)", len(msg))
+	}
+	return msg
+}
+
+// prefix returns the longest prefix of s of at most n bytes that ends on
+// a character boundary.
+func prefix(s string, n int) string {
+	for n > 0 && n < len(s) && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:min(n, len(s))]
+}
+
+// exitCode is the exit status of a command that failed with err (the
+// table in README.md): 2 for bad input (a usageError), 1 for a failure
+// while running, whatever the command made of it: damaged files, a lock
+// another process holds or took, the file system refusing to write (full,
+// read-only, no permission, I/O errors); 130 when interrupted.
+func exitCode(err error) int {
+	var (
+		ue     usageError
+		in     interrupted
+		damage *dataset.DamageError
+		locked *dataset.LockedError
+	)
+	switch {
+	case errors.As(err, &in):
+		return 130
+	case errors.As(err, &damage), errors.As(err, &locked), dataset.IsLost(err):
+		return 1
+	}
+	for _, errno := range []syscall.Errno{syscall.EROFS, syscall.ENOSPC, syscall.EDQUOT, syscall.EACCES, syscall.EPERM, syscall.EIO, syscall.EMFILE, syscall.ENFILE} {
+		if errors.Is(err, errno) {
+			return 1
+		}
+	}
+	if errors.As(err, &ue) {
+		return 2
+	}
+	return 1
+}
+
+// checkedWriter keeps the first error of writing to w: a command whose
+// output could not be written fails, though it ignored the error.
+type checkedWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (c *checkedWriter) Write(p []byte) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
+	n, err := c.w.Write(p)
+	c.err = err
+	return n, err
 }

@@ -72,8 +72,10 @@ func runMerge(args []string, stdout, stderr io.Writer) error {
 	if exp == "" || exp == "." || exp == ".." || strings.ContainsAny(exp, `/\`) {
 		return usagef("%q does not name an experiment directory", pos[0])
 	}
-	if _, err := os.Stat(filepath.Join(dir, exp)); err != nil {
+	if st, err := os.Stat(filepath.Join(dir, exp)); err != nil {
 		return usageError{err}
+	} else if !st.IsDir() {
+		return usagef("%s is not a directory", filepath.Join(dir, exp))
 	}
 	lock, err := lockRun(dir, exp, "", *lease, stderr)
 	if err != nil {

@@ -33,6 +33,9 @@ func runPlot(args []string, stdout, stderr io.Writer) error {
 	if c.X == "" || c.Out == "" {
 		return usagef("want --x COLUMN and --out FILE.png|svg|pdf")
 	}
+	if err := checkOutFile(c.Out); err != nil {
+		return err
+	}
 	series, err := c.Draw()
 	if err != nil {
 		return usageError{err}

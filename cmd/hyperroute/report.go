@@ -21,5 +21,10 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 	if st, err := os.Stat(*dir); err != nil || !st.IsDir() {
 		return usagef("--results %s: not a results directory", *dir)
 	}
+	if *out != "" {
+		if err := checkOutFile(*out); err != nil {
+			return err
+		}
+	}
 	return paperreport.Report(*dir, *out, strings.Join(append([]string{"hyperroute report"}, args...), " "), stdout)
 }

@@ -87,6 +87,11 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	if *workers < 1 {
 		return usagef("workers=%d: must be at least 1", *workers)
 	}
+	if _, err := os.Stat(filepath.Join(*out, spec.Name)); errors.Is(err, os.ErrNotExist) {
+		if err := r.CheckFresh(); err != nil {
+			return usageError{err} // before the directory is made
+		}
+	}
 	shardLock := "" // one lock per shard of a sharded run
 	if sh.K > 1 {
 		shardLock = sh.Name()

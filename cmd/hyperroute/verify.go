@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"path/filepath"
+	"syscall"
 
 	"github.com/hyperroute/hyperroute/dataset"
 	"github.com/hyperroute/hyperroute/experiments"
@@ -38,17 +39,18 @@ func runVerify(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	hint := ""
-	if rep.Rerun != "" {
-		hint = "; " + rep.Rerun + " repairs them"
+	if rep.Repair != "" {
+		hint = "; to repair: " + rep.Repair
 	}
 	return fmt.Errorf("%s: %s in %s (the run has %d)%s%s", root, count(len(rep.Problems), "problem"),
 		count(rep.Files, "file"), rep.Want, aside, hint)
 }
 
 // readError marks an error reading a results directory as bad input
-// (exit status 2) if the directory is missing or the run incomplete.
+// (exit status 2) if the directory is missing or not one (a file), or
+// the run incomplete.
 func readError(err error) error {
-	if errors.Is(err, fs.ErrNotExist) || dataset.IsIncomplete(err) {
+	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) || dataset.IsIncomplete(err) {
 		return usageError{err}
 	}
 	return err

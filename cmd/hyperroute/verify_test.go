@@ -43,7 +43,7 @@ func TestVerifyAndRepair(t *testing.T) {
 	damage := "not a whole Parquet file (100 bytes, no footer at the end)"
 	code, stdout, stderr = cli("verify", exp)
 	if code != 1 || stdout != part+": damaged: "+damage+"\n" || stderr != "hyperroute verify: "+exp+
-		": 1 problem in 6 files (the run has 6); hyperroute run SPEC --out "+res+" --trials 10 repairs them\n" {
+		": 1 problem in 6 files (the run has 6); to repair: hyperroute run SPEC --out "+res+" --trials 10 (SPEC: the run's spec file, whose text manifest.json records)\n" {
 		t.Errorf("verify of a damaged file: exit %d\n%s%s", code, stdout, stderr)
 	}
 	code, _, stderr = cli("summary", exp)
