@@ -30,3 +30,23 @@ func TestProgressLine(t *testing.T) {
 		t.Errorf("ETA %s, want 3m20s", got)
 	}
 }
+
+// TestLine checks the status line of a long command (loss): redrawn in
+// place on a terminal, nothing elsewhere.
+func TestLine(t *testing.T) {
+	var b strings.Builder
+	l := &Line{&Bar{w: &b, tty: true, done: make(chan struct{}), line: func() string { return "loss: 512 trials" }}}
+	l.draw()
+	l.draw()
+	l.Stop()
+	if got, want := b.String(), "\r\x1b[Kloss: 512 trials\r\x1b[Kloss: 512 trials\r\x1b[K"; got != want {
+		t.Errorf("on a terminal: %q, want %q", got, want)
+	}
+	b.Reset()
+	l = ForLine(&b, func() string { return "loss" })
+	time.Sleep(300 * time.Millisecond)
+	l.Stop()
+	if b.Len() != 0 {
+		t.Errorf("on a non-terminal: %q", b.String())
+	}
+}

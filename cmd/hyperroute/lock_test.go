@@ -267,3 +267,36 @@ func TestLockTwoHosts(t *testing.T) {
 		t.Errorf("verify: %s%s", stdout, stderr)
 	}
 }
+
+// TestLockLostStops stops a run (SIGSTOP) while it writes a unit, for
+// longer than its lease of 2 s: a second run takes the lock over, saying
+// so, and completes; the first, continued, finds its lock lost and stops
+// (exit 1) without putting its unit in place, and the run verifies.
+func TestLockLostStops(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs hyperroute as processes; skipped with -short")
+	}
+	noBatchEnv(t)
+	spec := writeSpec(t, writersSpec)
+	out := t.TempDir()
+	exp := filepath.Join(out, "writers")
+	args := []string{"run", spec, "--out", out, "--workers", "1", "--lease", "2s"}
+	first, log := startSelf(t, args...)
+	waitFor(t, "the first run's temporary file", func() bool { return len(tempFiles(exp)) > 0 })
+	if err := first.Process.Signal(syscall.SIGSTOP); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(2500 * time.Millisecond)
+	code, _, stderr := cli(args...)
+	if code != 0 || !strings.Contains(stderr, "took over the lock of process") || !strings.Contains(stderr, "longer than its lease of 2s") {
+		t.Fatalf("second run: exit %d: %s", code, stderr)
+	}
+	first.Process.Signal(syscall.SIGCONT)
+	err := first.Wait()
+	if first.ProcessState.ExitCode() != 1 || !strings.Contains(log.String(), "lost the lock") {
+		t.Errorf("first run, continued: %v: %s; want exit 1, the lock lost", err, log)
+	}
+	if code, stdout, stderr := cli("verify", exp); code != 0 {
+		t.Errorf("verify: %s%s", stdout, stderr)
+	}
+}
