@@ -74,6 +74,8 @@ func TestExitCodes(t *testing.T) {
 		{"detours", "--n", "0"},
 		{"collective", "--p", "0"},
 		{"list", "x"},
+		{"view", "--router", "valiant", "--n", "3", "--out", filepath.Join(missing, "v.html")},
+		{"view", "--router", "valiant", "--n", "9", "--out", filepath.Join(dir, "v.html")},
 	} {
 		code, _, stderr := cli(args...)
 		if code != 2 || strings.Count(stderr, "\n") != 1 || !strings.HasPrefix(stderr, "hyperroute "+args[0]+": ") {
@@ -108,6 +110,7 @@ func TestExitCodes(t *testing.T) {
 		{args: []string{"detours", "--n", "4", "--q", "0.1", "--trials", "2"}, full: true},
 		{args: []string{"collective", "--op", "aab", "--algo", "dimex", "--p", "8"}, full: true},
 		{args: []string{"list"}, full: true},
+		{args: []string{"view", badExp, "--trial", "1", "--n", "4", "--port", "single", "--out", filepath.Join(dir, "v.html")}},
 		{args: []string{"summary", goodExp}, full: true},
 		{args: []string{"verify", filepath.Join(bad, "valiant-tail")}, full: true},
 	}
@@ -130,7 +133,7 @@ func TestExitCodes(t *testing.T) {
 	for _, r := range runs {
 		commands[r.args[0]] = true
 	}
-	for _, c := range []string{"plot", "summary", "verify", "merge", "run", "report", "figures", "validate", "sim", "loss", "bound", "detours", "collective", "list"} {
+	for _, c := range []string{"plot", "summary", "verify", "merge", "run", "report", "figures", "validate", "sim", "loss", "bound", "detours", "collective", "list", "view"} {
 		if !commands[c] {
 			t.Errorf("no failure of %s tried", c)
 		}

@@ -51,9 +51,9 @@ type simFlag struct {
 	sweeps     bool     // takes a list or range of values
 }
 
-// simFlags reads the flags of sim from sim --help, so that flags added
+// simFlagSet reads the flags of sim from sim --help, so that flags added
 // later are drawn too.
-func simFlags(t testing.TB) []simFlag {
+func simFlagSet(t testing.TB) []simFlag {
 	code, _, help := cli("sim", "--help")
 	if code != 0 {
 		t.Fatalf("sim --help: exit %d", code)
@@ -230,7 +230,7 @@ func TestSimFlagsRandom(t *testing.T) {
 		t.Skip("runs sim 400 times; skipped with -short")
 	}
 	noBatchEnv(t)
-	flags, files := simFlags(t), simFiles(t)
+	flags, files := simFlagSet(t), simFiles(t)
 	rng := rand.New(rand.NewPCG(31, 1))
 	const runs = 400
 	lines := make([][]string, runs)
@@ -272,7 +272,7 @@ func FuzzSimFlags(f *testing.F) {
 		f.Add([]byte(seed))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		flags, files := simFlags(t), simFiles(t)
+		flags, files := simFlagSet(t), simFiles(t)
 		i := 0
 		pick := func(k int) int {
 			if i >= len(data) {

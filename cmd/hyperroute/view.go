@@ -40,6 +40,9 @@ func runView(args []string, stdout, stderr io.Writer) error {
 	case *trial < 0:
 		return usagef("trial=%d: want a trial index ≥ 0", *trial)
 	}
+	if err := checkOutFile(*out); err != nil {
+		return err
+	}
 	cmp, err := parseCompare(*compare)
 	if err != nil {
 		return err
@@ -294,6 +297,9 @@ func viewCollective(args []string, stdout, stderr io.Writer) error {
 	}
 	if *out == "" {
 		return usagef("--out FILE.html: where to write the page")
+	}
+	if err := checkOutFile(*out); err != nil {
+		return err
 	}
 	c, f, err := cf.config()
 	if err != nil {
