@@ -197,6 +197,7 @@ var arrowType = map[param.Type]arrow.DataType{
 	param.Int:   arrow.PrimitiveTypes.Int32,
 	param.Float: arrow.PrimitiveTypes.Float64,
 	param.Name:  arrow.BinaryTypes.String,
+	param.Text:  arrow.BinaryTypes.String,
 	param.Bool:  arrow.FixedWidthTypes.Boolean,
 }
 

@@ -89,7 +89,7 @@ func (rep TrialsReport) writeLoss(w io.Writer, failed int64, m map[string][]floa
 	switch {
 	case cfg.K > 0:
 		faults = fmt.Sprintf("k=%d", cfg.K)
-	case cfg.FaultList != nil:
+	case cfg.FaultList != "":
 		faults = "fault list"
 	}
 	var dropped int64

@@ -21,6 +21,7 @@ const (
 	Float             // a number in [Lo, Hi]
 	Name              // one of Names()
 	Bool              // true or false
+	Text              // a text that Norm checks and writes in its canonical form
 )
 
 // Param describes a parameter.
@@ -34,15 +35,24 @@ type Param struct {
 	Names   func() []string // the values of a Name
 	// Aliases maps other spellings of a Name's values to the values.
 	Aliases map[string]string
+	// Norm returns a Text value in its canonical form, or says why v is
+	// not a value.
+	Norm func(v string) (string, error)
 	// Instance says that configurations differing in it draw different
 	// instances, so that trial streams depend on it.
 	Instance bool
 }
 
-// Canon returns v, or the value v is an alias of.
+// Canon returns v, or the value v is an alias of, or a Text in its
+// canonical form.
 func (p *Param) Canon(v string) string {
 	if a, ok := p.Aliases[v]; ok {
 		return a
+	}
+	if p.Type == Text {
+		if c, err := p.Norm(v); err == nil {
+			return c
+		}
 	}
 	return v
 }
@@ -82,6 +92,10 @@ func (p *Param) Check(v string) error {
 	case Bool:
 		if v != "true" && v != "false" {
 			return fmt.Errorf("%s=%s: want true or false", p.Name, v)
+		}
+	case Text:
+		if _, err := p.Norm(v); err != nil {
+			return fmt.Errorf("%s: %w", p.Name, err)
 		}
 	}
 	return nil
@@ -148,6 +162,32 @@ func (s *Set) String(dst *string, name, def string, names func() []string, doc s
 func (s *Set) Var(v Value, name string, names func() []string, doc string) *Param {
 	return s.add(&Param{Name: name, Doc: doc, Type: Name, Default: v.String(), Names: names},
 		binding{v.Set, func() any { return v.String() }})
+}
+
+// Bind binds p, a parameter declared once for the models that take it, to
+// dst and sets dst to p's default: dst is an *int (Int), *float64 (Float),
+// *bool (Bool), *string (Name, Text) or a Value (Name).
+func (s *Set) Bind(p Param, dst any) *Param {
+	q := &p
+	var b binding
+	switch d := dst.(type) {
+	case *int:
+		b = binding{func(v string) (err error) { *d, err = strconv.Atoi(v); return err }, func() any { return *d }}
+	case *float64:
+		b = binding{func(v string) (err error) { *d, err = strconv.ParseFloat(v, 64); return err }, func() any { return *d }}
+	case *bool:
+		b = binding{func(v string) error { *d = v == "true"; return nil }, func() any { return *d }}
+	case *string:
+		b = binding{func(v string) error { *d = v; return nil }, func() any { return *d }}
+	case Value:
+		b = binding{d.Set, func() any { return d.String() }}
+	default:
+		panic(fmt.Sprintf("param: Bind of %s to a %T", p.Name, dst))
+	}
+	if err := b.set(q.Canon(q.Default)); err != nil {
+		panic("param: default of " + p.Name + ": " + err.Error())
+	}
+	return s.add(q, b)
 }
 
 // Params returns the parameters in binding order.

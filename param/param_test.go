@@ -1,6 +1,8 @@
 package param
 
 import (
+	"errors"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -68,4 +70,40 @@ func TestSet(t *testing.T) {
 		}
 	}()
 	s.Int(&n, "n", 1, 1, 2, "again")
+}
+
+// TestBind: a parameter declared once binds to the fields of two
+// configurations, each taking its default; a Text value is checked and
+// written in its canonical form.
+func TestBind(t *testing.T) {
+	k := Param{Name: "k", Doc: "failed edges", Type: Int, Default: "3", Lo: 0, Hi: 10, Instance: true}
+	list := Param{Name: "list", Doc: "a sorted list", Type: Text, Norm: func(v string) (string, error) {
+		if strings.Contains(v, "x") {
+			return "", errors.New("no x")
+		}
+		f := strings.Fields(v)
+		slices.Sort(f)
+		return strings.Join(f, " "), nil
+	}}
+	var a, b Set
+	var ka, kb int
+	var la string
+	pa := a.Bind(k, &ka)
+	b.Bind(k, &kb)
+	a.Bind(list, &la)
+	if ka != 3 || kb != 3 || !pa.Instance || a.Get("k") != "3" {
+		t.Fatalf("defaults: %d %d, instance %v", ka, kb, pa.Instance)
+	}
+	if err := a.Set("k", "7"); err != nil || ka != 7 || kb != 3 {
+		t.Errorf("Set k=7: %v, fields %d %d", err, ka, kb)
+	}
+	if err := a.Set("list", "c a b"); err != nil || la != "a b c" || a.Get("list") != "a b c" {
+		t.Errorf("Set list: %v, field %q", err, la)
+	}
+	if err := a.Set("list", "a x"); err == nil || !strings.Contains(err.Error(), "list: no x") || la != "a b c" {
+		t.Errorf("Set list=a x: %v, field %q", err, la)
+	}
+	if vs, err := a.Params()[1].ParseValues("b a,c"); err != nil || !slices.Equal(vs, []string{"a b", "c"}) {
+		t.Errorf("ParseValues of a text: %q, %v", vs, err)
+	}
 }

@@ -51,7 +51,7 @@ func TestAdaptiveMatchesReferenceExhaustive(t *testing.T) {
 					c := with(Config{Router: router, Port: port, Pattern: "random", N: 2, Mu: 1,
 						Record: engine.Record{Arrivals: true, Trace: true}}, reroute, how)
 					if f.Count() > 0 {
-						c.FaultList = f
+						c.FaultList = faults.ListOf(f)
 					}
 					for i, p := range perms {
 						lost += compareWithReference(t, c, uint64(i), p)

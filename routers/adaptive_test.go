@@ -185,7 +185,7 @@ func TestAdaptiveExhaustive(t *testing.T) {
 								c := with(Config{Router: router, Pattern: "random", N: n, Mu: 1, Port: port, Queue: disc,
 									Record: engine.Record{Packets: true, Trace: true}}, reroute, how)
 								if f.Count() > 0 {
-									c.FaultList = f
+									c.FaultList = faults.ListOf(f)
 								}
 								res, err := sim.Trial(c, testRand(seed))
 								if err != nil {
@@ -308,7 +308,7 @@ func TestAdaptiveDetourUniform(t *testing.T) {
 		count := map[int]int{}
 		trials := 0
 		for seed := range uint64(6000) {
-			cfg := Config{Router: "adaptive-ecube", Pattern: "random", N: 4, Mu: 1, FaultList: f, Record: engine.Record{Trace: true}}
+			cfg := Config{Router: "adaptive-ecube", Pattern: "random", N: 4, Mu: 1, FaultList: faults.ListOf(f), Record: engine.Record{Trace: true}}
 			res, err := sim.Trial(cfg, testRand(seed))
 			if err != nil {
 				t.Fatal(err)

@@ -20,7 +20,7 @@ type Config struct {
 	// edges fail, or the edges of FaultList; at most one of them is set.
 	Q         float64
 	K         int
-	FaultList *faults.Set
+	FaultList faults.List
 	Record    engine.Record
 	// Detours names the strategy (package detours) that chooses a detour
 	// around every failed edge, for routers that know the faults (Chapter
@@ -59,13 +59,8 @@ func (c Config) Validate() error {
 	if err := k.Supports(c); err != nil {
 		return err
 	}
-	switch set := btoi(c.Q > 0) + btoi(c.K > 0) + btoi(c.FaultList != nil); {
-	case set > 1:
-		return fmt.Errorf("q=%v, k=%d, fault list: set one of them", c.Q, c.K)
-	case c.K > c.N<<c.N:
-		return fmt.Errorf("k=%d failed edges: Q_%d has %d", c.K, c.N, c.N<<c.N)
-	case c.FaultList != nil && c.FaultList.N != c.N:
-		return fmt.Errorf("fault list of Q_%d for n=%d", c.FaultList.N, c.N)
+	if err := c.draw().Check(c.N); err != nil {
+		return err
 	}
 	if c.DrawOnly && !c.HasDetours() {
 		return fmt.Errorf("draw only: measures the detour system, needs detours (not detours=none)")
@@ -95,7 +90,10 @@ func btoi(b bool) int {
 }
 
 // Faulty reports whether edges of c's cube fail.
-func (c Config) Faulty() bool { return c.Q > 0 || c.K > 0 || c.FaultList != nil }
+func (c Config) Faulty() bool { return c.draw().Faulty() }
+
+// draw is how c's faults are drawn.
+func (c Config) draw() faults.Draw { return faults.Draw{Q: c.Q, K: c.K, List: c.FaultList} }
 
 // Prios is the size of c's priority range: priorities are 0 … Prios()−1.
 func (c Config) Prios() int {
@@ -198,12 +196,15 @@ func (c Config) InstanceKey() string {
 		case "n", "pattern", "mu":
 			continue // in every key, above
 		}
-		if v := p.Get(c); p.Instance && v != p.Default {
+		if v := p.Get(c); p.Instance && v != p.Default && p.Name != faults.ListParam.Name {
 			key += "/" + p.Name + "=" + v
 		}
 	}
-	if c.FaultList != nil {
-		key += "/faults=" + c.FaultList.Digest()
+	if c.FaultList != "" {
+		var s faults.Set
+		if c.FaultList.Fill(&s, c.N) == nil {
+			key += "/faults=" + s.Digest()
+		}
 	}
 	return key
 }

@@ -16,7 +16,7 @@ func (c Config) Describe() string {
 	}
 	for _, p := range Params {
 		switch p.Name {
-		case "router", "n", "port", "queue", "pattern", "mu":
+		case "router", "n", "port", "queue", "pattern", "mu", "faults":
 			continue // above
 		}
 		v := p.Get(c)
@@ -25,8 +25,8 @@ func (c Config) Describe() string {
 			b += " " + p.Name + "=" + v
 		}
 	}
-	if c.FaultList != nil {
-		b += fmt.Sprintf(" fault list of %d failed edges", c.FaultList.Count())
+	if c.FaultList != "" {
+		b += fmt.Sprintf(" fault list of %d failed edges", c.FaultList.Len())
 	}
 	return b
 }

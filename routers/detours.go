@@ -8,9 +8,6 @@ import (
 	"github.com/hyperroute/hyperroute/engine"
 )
 
-// detourNames lists the values of the detours parameter.
-func detourNames() []string { return append([]string{"none"}, detours.Names()...) }
-
 // detourBytes estimates the memory of c's detour system and of its
 // strategy's choice (detours.Strategy.Bytes), 0 without detours.
 func (c Config) detourBytes() int64 {
@@ -22,8 +19,8 @@ func (c Config) detourBytes() int64 {
 	switch {
 	case c.K > 0:
 		q = float64(c.K) / edges
-	case c.FaultList != nil:
-		q = float64(c.FaultList.Count()) / edges
+	case c.FaultList != "":
+		q = float64(c.FaultList.Len()) / edges
 	}
 	return s.Bytes(c.N, q)
 }

@@ -70,7 +70,7 @@ func TestLossExhaustiveQ2(t *testing.T) {
 									f.Fail(uint32(i/n), i%n+1)
 								}
 							}
-							cfg := with(Config{Router: "disjoint", Pattern: pattern, N: n, Mu: 1, FaultList: f, Record: recordPackets},
+							cfg := with(Config{Router: "disjoint", Pattern: pattern, N: n, Mu: 1, FaultList: faults.ListOf(f), Record: recordPackets},
 								pieces, m, pipelined, pipe)
 							var s Sim
 							res, err := s.Trial(cfg, testRand(seed))

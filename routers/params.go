@@ -2,12 +2,13 @@ package routers
 
 import (
 	"fmt"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/hyperroute/hyperroute/detours"
 	"github.com/hyperroute/hyperroute/engine"
+	"github.com/hyperroute/hyperroute/faults"
 	"github.com/hyperroute/hyperroute/hypercube"
 	"github.com/hyperroute/hyperroute/param"
 )
@@ -38,20 +39,23 @@ var common = []*Param{
 	{Param: param.Param{Name: "queue", Doc: "queue discipline", Type: Name, Default: "priority", Names: engine.DisciplineNames},
 		set: func(c *Config, v string) (err error) { c.Queue, err = engine.ParseDiscipline(v); return err },
 		get: func(c Config) string { return c.Queue.String() }},
-	{Param: param.Param{Name: "q", Doc: "probability that a directed edge fails (static faults)", Type: Float, Default: "0", Lo: 0, Hi: 1, Instance: true},
+	{Param: faults.QParam,
 		set: func(c *Config, v string) error { return setFloat(&c.Q, v) },
 		get: func(c Config) string { return strconv.FormatFloat(c.Q, 'g', -1, 64) }, num: func(c Config) float64 { return c.Q }},
-	{Param: param.Param{Name: "k", Doc: "number of directed edges that fail, chosen uniformly (static faults)", Type: Int, Default: "0", Lo: 0, Hi: math.MaxInt32, Instance: true},
+	{Param: faults.KParam,
 		set: func(c *Config, v string) error { return setInt(&c.K, v) },
 		get: func(c Config) string { return strconv.Itoa(c.K) }, num: func(c Config) float64 { return float64(c.K) }},
-	{Param: param.Param{Name: "detours", Doc: "detour strategy for the failed edges (Ch. III; none: no detours)", Type: Name, Default: defaultDetours, Names: detourNames},
+	{Param: faults.ListParam,
+		set: func(c *Config, v string) error { c.FaultList = faults.List(v); return nil },
+		get: func(c Config) string { return string(c.FaultList) }},
+	{Param: detours.Param,
 		set: func(c *Config, v string) error { c.Detours = v; return nil },
 		get: func(c Config) string { return c.detours() }},
 }
 
 // defaultDetours is the default of parameter detours, which a Config not
 // set up by Defaults leaves empty.
-const defaultDetours = "none"
+const defaultDetours = detours.None
 
 // orDefault returns v, or def if v is empty (a Config not set up by
 // Defaults).

@@ -216,7 +216,7 @@ func TestSafetyRuns(t *testing.T) {
 				for seed := range uint64(3) {
 					c := Config{N: n, Port: port}
 					if f.Count() > 0 {
-						c.FaultList = f
+						c.FaultList = faults.ListOf(f)
 					}
 					run(c, seed)
 				}

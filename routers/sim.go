@@ -59,17 +59,7 @@ func (s *Sim) drawFaults(c Config, rng *rand.Rand) error {
 	if !c.Faulty() {
 		return nil
 	}
-	if err := s.Faults.Reset(c.N); err != nil {
-		return err
-	}
-	switch {
-	case c.Q > 0:
-		return s.Faults.Random(c.Q, rng)
-	case c.K > 0:
-		return s.Faults.Exactly(c.K, rng)
-	}
-	s.Faults.CopyFrom(c.FaultList)
-	return nil
+	return c.draw().Fill(&s.Faults, c.N, rng)
 }
 
 // Route routes the drawn instance with c's router, port model and queue

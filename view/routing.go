@@ -89,7 +89,7 @@ func RouteIntact(t Trial) (intact, faulty *Panel, err error) {
 		return nil, nil, err
 	}
 	ci := c
-	ci.Q, ci.K, ci.FaultList = 0, 0, nil
+	ci.Q, ci.K, ci.FaultList = 0, 0, ""
 	if c.HasDetours() {
 		sim.System.Reset(&sim.Faults) // no detours
 		sim.Complete = true

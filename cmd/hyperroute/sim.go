@@ -17,6 +17,7 @@ import (
 
 	"github.com/hyperroute/hyperroute/experiments"
 	"github.com/hyperroute/hyperroute/faults"
+	"github.com/hyperroute/hyperroute/param"
 	"github.com/hyperroute/hyperroute/progress"
 	"github.com/hyperroute/hyperroute/routers"
 )
@@ -37,7 +38,7 @@ func (r trialRow) MarshalJSON() ([]byte, error) {
 	b := fmt.Appendf(nil, `{"trial":%d,"seed":%d`, r.trial, r.seed)
 	for _, p := range routers.Params {
 		v := p.Get(r.cfg)
-		if p.Type == routers.Name {
+		if p.Type == routers.Name || p.Type == param.Text {
 			v = strconv.Quote(v)
 		}
 		b = fmt.Appendf(b, `,%q:%s`, p.Name, v)
@@ -157,20 +158,22 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 // trials' streams: every parameter of routers.Params, --perm, --faults,
 // --seed and --stream.
 type simFlags struct {
-	values    map[string]*routers.ParamValue
+	values    map[string]*param.Values
 	faultFile *string
 	seed      *uint64
 	stream    *string
 }
 
 func addSimFlags(fs *flag.FlagSet) *simFlags {
-	f := &simFlags{values: make(map[string]*routers.ParamValue)}
+	f := &simFlags{values: make(map[string]*param.Values)}
 	for _, p := range routers.Params {
-		f.values[p.Name] = &routers.ParamValue{Param: p}
-		fs.Var(f.values[p.Name], p.Name, p.Usage())
+		f.values[p.Name] = &param.Values{Param: &p.Param}
+		if p.Name != faults.ListParam.Name {
+			fs.Var(f.values[p.Name], p.Name, p.Usage())
+		}
 	}
-	fs.Var(&routers.ParamValue{Param: f.values["pattern"].Param, Into: f.values["pattern"]}, "perm", "the same as --pattern: a `name`")
-	f.faultFile = fs.String("faults", "", "a fault list: one failed edge \"v d\" per line")
+	fs.Var(&param.Values{Param: f.values["pattern"].Param, Into: f.values["pattern"]}, "perm", "the same as --pattern: a `name`")
+	f.faultFile = fs.String("faults", "", "a fault list `file`: one failed edge \"v d\" per line")
 	f.seed = fs.Uint64("seed", 1, "master seed")
 	f.stream = fs.String("stream", "sim", "name the trial streams are derived from, with the seed and the instance; an experiment's name replays its trials")
 	return f
@@ -196,7 +199,7 @@ func (f *simFlags) configs() ([]routers.Config, error) {
 		if err != nil {
 			return nil, usageError{err}
 		}
-		base.FaultList = list
+		base.FaultList = faults.ListOf(list)
 	}
 	sweep := make(map[string][]string)
 	for name, v := range f.values {

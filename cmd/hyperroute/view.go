@@ -211,7 +211,8 @@ func recordedTrials(path string, fs *flag.FlagSet, sf *simFlags, trial int, cmp 
 			bad = usagef("--%s %s: one value chooses the grid points (two side by side: --compare %s=A,B)", f.Name, strings.Join(v.Values, ","), v.Param.Name)
 			return
 		}
-		want[v.Param.Name], bad = canonical(v.Param, v.Values[0])
+		p, _ := routers.LookupParam(v.Param.Name) // a flag of sim's is one
+		want[v.Param.Name], bad = canonical(p, v.Values[0])
 	})
 	if bad != nil {
 		return nil, nil, bad

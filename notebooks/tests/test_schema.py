@@ -44,6 +44,7 @@ GRID = [
     ("mu", "int32", False),
     ("q", "double", False),
     ("k", "int32", False),
+    ("faults", "string", False),
     ("detours", "string", False),
     ("confluent", "string", False),
     ("delivery", "string", False),
