@@ -150,7 +150,7 @@ fuzz:
 	$(GO) test -run='^$$' -fuzz=FuzzNewRequest -fuzztime=30s ./hypercube/
 	$(GO) test -run='^$$' -fuzz=FuzzParse -fuzztime=30s ./faults/
 	$(GO) test -run='^$$' -fuzz=FuzzParseSpec -fuzztime=30s -fuzzminimizetime=5s ./cmd/hyperroute/
-	$(GO) test -run='^$$' -fuzz=FuzzParseDests -fuzztime=10s ./cmd/hyperroute/
+	$(GO) test -run='^$$' -fuzz=FuzzParseDests -fuzztime=10s ./collectives/
 	$(GO) test -run='^$$' -fuzz=FuzzSimFlags -fuzztime=60s ./cmd/hyperroute/
 	$(GO) test -run='^$$' -fuzz=FuzzPartFile -fuzztime=30s ./dataset/
 

@@ -2,8 +2,10 @@ package collectives_test
 
 import (
 	"fmt"
+	"math/rand/v2"
 
 	"github.com/hyperroute/hyperroute/collectives"
+	"github.com/hyperroute/hyperroute/faults"
 	"github.com/hyperroute/hyperroute/topology"
 )
 
@@ -16,18 +18,19 @@ func ExampleMeasureFaulty() {
 	intact, _ := collectives.Measure(c)
 	fmt.Printf("intact: %d units, time %g\n", intact.Rho, intact.Time)
 	for _, d := range []string{"optimal", "heuristic", "random"} {
-		r, err := collectives.MeasureFaulty(c, collectives.Faults{Q: 0.05, Detours: d})
+		f := collectives.Faults{Draw: faults.Draw{Q: 0.05}, Detours: d}
+		r, err := collectives.MeasureFaulty(c, f, rand.New(rand.NewPCG(3, 0)))
 		if err != nil {
 			fmt.Println(err)
 			return
 		}
-		f := r.Faulty
-		fmt.Printf("%s: %d failed edges, γ = %d, %d units, time %g (the step law's %g), ok %v\n",
-			d, f.Failed, f.Gamma, r.Rho, r.Time, r.Closed, r.OK)
+		y := r.Faulty
+		fmt.Printf("%s: %d failed edges, γ = %d, %d units (at most (γ+2)·6 = %d), time %g (the step law's %g), ok %v\n",
+			d, y.Failed, y.Gamma, r.Rho, y.LawBound, r.Time, r.Closed, r.OK)
 	}
 	// Output:
 	// intact: 6 units, time 12
-	// optimal: 15 failed edges, γ = 1, 12 units, time 24 (the step law's 24), ok true
-	// heuristic: 15 failed edges, γ = 1, 12 units, time 24 (the step law's 24), ok true
-	// random: 15 failed edges, γ = 2, 12 units, time 24 (the step law's 24), ok true
+	// optimal: 15 failed edges, γ = 1, 10 units (at most (γ+2)·6 = 18), time 20 (the step law's 20), ok true
+	// heuristic: 15 failed edges, γ = 1, 10 units (at most (γ+2)·6 = 18), time 20 (the step law's 20), ok true
+	// random: 15 failed edges, γ = 1, 10 units (at most (γ+2)·6 = 18), time 20 (the step law's 20), ok true
 }

@@ -2,6 +2,7 @@ package collectives
 
 import (
 	"math/bits"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -106,7 +107,7 @@ func TestCollectiveFaultyStepLawExhaustive(t *testing.T) {
 						t.Fatal(err)
 					}
 					unit := c.Ts + float64(c.M)*c.Tw + c.Th
-					f := Faults{Q: 0.1, Detours: "optimal"}
+					f := Faults{Draw: faults.Draw{Q: 0.1}, Detours: "optimal"}
 					faultstest.EachSet(k.n, k.failed, func(s *faults.Set) {
 						faultstest.EachSystem(s, func(y *faults.System) {
 							runs++
@@ -139,24 +140,25 @@ func TestCollectiveFaultyStepLawExhaustive(t *testing.T) {
 }
 
 // TestCollectiveMeasureFaulty: a draw is reproducible, its row has the
-// faults, and q = 0 is the intact run.
+// faults and the step law's bound, not the intact lower bound, and q = 0 is
+// the intact run.
 func TestCollectiveMeasureFaulty(t *testing.T) {
 	c := Config{Op: Reduce, Algo: "binomial", Topology: topology.Cube, P: 64, Port: AllPort, M: 1, Ts: 1, Tw: 1, Root: 9, Shift: 1, Seed: 3}
 	intact, _ := Measure(c)
-	zero, err := MeasureFaulty(c, Faults{Q: 0, Detours: "optimal"})
+	zero, err := MeasureFaulty(c, Faults{Draw: faults.Draw{Q: 0}, Detours: "optimal"}, draws(3))
 	if err != nil || zero.Faulty != nil || zero.Time != intact.Time || zero.Rho != intact.Rho {
 		t.Fatalf("q = 0: %+v, %v; intact %+v", zero, err, intact)
 	}
-	a, err := MeasureFaulty(c, Faults{Q: 0.05, Detours: "random"})
+	a, err := MeasureFaulty(c, Faults{Draw: faults.Draw{Q: 0.05}, Detours: "random"}, draws(3))
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, _ := MeasureFaulty(c, Faults{Q: 0.05, Detours: "random"})
+	b, _ := MeasureFaulty(c, Faults{Draw: faults.Draw{Q: 0.05}, Detours: "random"}, draws(3))
 	f := a.Faulty
 	switch {
 	case f == nil || f.Failed == 0 || f.Gamma < 1 || !a.OK:
 		t.Fatalf("q = 0.05: %+v, faults %+v", a, f)
-	case a.Time != b.Time || *b.Faulty != *f:
+	case a.Time != b.Time || *b.Faulty != *f || a.Bound.Steps >= 0 || f.LawBound != (f.Gamma+2)*6:
 		t.Fatalf("two draws of seed 3: %v %+v and %v %+v", a.Time, f, b.Time, b.Faulty)
 	case a.Time < intact.Time || a.Time > float64(f.Gamma+2)*intact.Time || f.MaxStep > f.Gamma+2:
 		t.Fatalf("time %v, max step %d, γ = %d, intact %v", a.Time, f.MaxStep, f.Gamma, intact.Time)
@@ -164,14 +166,14 @@ func TestCollectiveMeasureFaulty(t *testing.T) {
 	failed := make(map[int]bool)
 	for seed := range uint64(8) {
 		c.Seed = seed
-		r, _ := MeasureFaulty(c, Faults{Q: 0.05, Detours: "random"})
+		r, _ := MeasureFaulty(c, Faults{Draw: faults.Draw{Q: 0.05}, Detours: "random"}, draws(seed))
 		failed[r.Faulty.Failed] = true
 	}
 	if len(failed) < 3 {
 		t.Fatalf("8 seeds draw %d numbers of failed edges", len(failed))
 	}
 	c.P, c.Root, c.Seed = 8, 0, 2
-	none, err := MeasureFaulty(c, Faults{Q: 0.5, Detours: "optimal"})
+	none, err := MeasureFaulty(c, Faults{Draw: faults.Draw{Q: 0.5}, Detours: "optimal"}, draws(2))
 	if err != nil || none.OK || none.Err == nil || none.Faulty.Gamma != -1 || !none.Faulty.NoDetour {
 		t.Fatalf("no detour system: %+v, %v", none, err)
 	}
@@ -192,19 +194,22 @@ func TestCollectiveFaultsValidate(t *testing.T) {
 		f  Faults
 		ok bool
 	}{
-		{cube, Faults{Q: 0.1, Detours: "heuristic"}, true},
+		{cube, Faults{Draw: faults.Draw{Q: 0.1}, Detours: "heuristic"}, true},
 		{ring, Faults{}, true},
-		{ring, Faults{Q: 0, Detours: "optimal"}, true},
-		{ring, Faults{Q: 0.1, Detours: "optimal"}, false},
-		{ct, Faults{Q: 0.1, Detours: "optimal"}, false},
-		{aab, Faults{Q: 0.1, Detours: "optimal"}, false},
-		{cube, Faults{Q: 0.1}, false},
-		{cube, Faults{Q: 0.1, Detours: "best"}, false},
-		{cube, Faults{Q: 1.5, Detours: "optimal"}, false},
-		{cube, Faults{Q: -0.1, Detours: "optimal"}, false},
+		{ring, Faults{Draw: faults.Draw{Q: 0}, Detours: "optimal"}, true},
+		{ring, Faults{Draw: faults.Draw{Q: 0.1}, Detours: "optimal"}, false},
+		{ct, Faults{Draw: faults.Draw{Q: 0.1}, Detours: "optimal"}, false},
+		{aab, Faults{Draw: faults.Draw{Q: 0.1}, Detours: "optimal"}, false},
+		{cube, Faults{Draw: faults.Draw{Q: 0.1}}, false},
+		{cube, Faults{Draw: faults.Draw{Q: 0.1}, Detours: "best"}, false},
+		{cube, Faults{Draw: faults.Draw{Q: 1.5}, Detours: "optimal"}, false},
+		{cube, Faults{Draw: faults.Draw{Q: -0.1}, Detours: "optimal"}, false},
 	} {
 		if err := x.f.Validate(x.c); (err == nil) != x.ok {
 			t.Errorf("%v %s on %v, %+v: %v", x.c.Op, x.c.Algo, x.c.Topology, x.f, err)
 		}
 	}
 }
+
+// draws is the random stream of a run drawn from seed.
+func draws(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 0)) }

@@ -1,6 +1,7 @@
 package experiments
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -10,13 +11,16 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 
 	"github.com/hyperroute/hyperroute/collectives"
+	"github.com/hyperroute/hyperroute/detours"
 	"github.com/hyperroute/hyperroute/param"
 	"github.com/hyperroute/hyperroute/topology"
 )
 
 // CollectivesModel names the model of collective operations (package
 // collectives): every combination of its grid that an algorithm runs on
-// runs once, on data drawn from the seed, into the table collectives.
+// runs its trials (once if the spec sets none), each on data, a multicast
+// set and, on a faulty cube, failed edges and detours drawn from the
+// trial's stream, into the table collectives.
 const CollectivesModel = "collectives"
 
 // TableCollectives holds one row per run of a collectives spec
@@ -25,46 +29,51 @@ const TableCollectives = "collectives"
 
 func init() {
 	Register(&Model{
-		Name:        CollectivesModel,
-		Doc:         "collective operations on rings, meshes, tori and cubes, against their closed forms and lower bounds",
-		Params:      newCollective().set.Params(),
-		Named:       []string{"op", "algo", "topology", "p", "port"},
-		Tables:      []*Table{{Name: TableCollectives, Schema: collectiveSchema(), Rows: collectiveRows, Count: func(*Spec, *Point, Shard) (int64, bool) { return 1, true }}},
-		Once:        true,
-		SkipInvalid: true,
-		New:         func() Config { return newCollective() },
+		Name:   CollectivesModel,
+		Doc:    "collective operations on rings, meshes, tori and cubes, against their closed forms and lower bounds",
+		Params: newCollective().set.Params(),
+		Named:  []string{"op", "algo", "topology", "p", "port"},
+		Tables: []*Table{{Name: TableCollectives, Schema: collectiveSchema(), Rows: collectiveRows, Count: collectiveCount}},
+		// Without faults a run is deterministic but for mc's drawn set:
+		// a spec of one trial runs each point once.
+		TrialsOptional: true,
+		SkipInvalid:    true,
+		New:            func() Config { return newCollective() },
 		Each: func(c Config, axis string) []string {
 			if axis == "algo" {
 				return collectives.Names(c.(*collective).Op)
 			}
 			return nil
 		},
-		Admit: func(s *Spec, c Config) (bool, error) {
+		Admit: func(_ *Spec, c Config) (bool, error) {
 			cc := c.(*collective)
-			cc.Seed = s.Seed
-			return true, cc.Validate()
+			return true, cmp.Or(cc.Validate(), cc.Faults.Validate(cc.Config))
 		},
 		NewWorker: func() Worker { return collectiveWorker{} },
-		Memory:    func(c Config) int64 { return c.(*collective).MemoryBytes() },
+		Memory: func(c Config) int64 {
+			cc := c.(*collective)
+			return cc.MemoryBytes() + cc.Faults.Bytes(cc.Config)
+		},
 	})
 }
 
-// collective is a point of the collectives model: a configuration, its
-// parameters bound to its fields.
+// collective is a point of the collectives model: a configuration and its
+// faults, their parameters bound to their fields.
 type collective struct {
 	collectives.Config
-	set param.Set
+	Faults collectives.Faults
+	set    param.Set
 }
 
 // newCollective returns a configuration at the parameters' defaults. An
 // algo its grid leaves unset is every algorithm of the operation.
 func newCollective() *collective {
-	c := new(collective)
+	c := &collective{Config: collectives.Default()}
 	s, maxInt := &c.set, math.MaxInt32
 	s.Var(enum[collectives.Op]{&c.Op, collectives.Ops}, "op", nameList(collectives.Ops), "collective operation")
 	s.String(&c.Algo, "algo", "", algorithms, "algorithm")
-	s.Var(enum[topology.Kind]{&c.Topology, topology.Kinds}, "topology", nameList(topology.Kinds), "network")
-	s.Int(&c.P, "p", 16, 1, maxInt, "nodes")
+	s.Var(enum[topology.Kind]{&c.Topology, topology.Kinds}, "topology", nameList(topology.Kinds), "network").Instance = true
+	s.Int(&c.P, "p", 16, 1, maxInt, "nodes").Instance = true
 	port := s.Var(portValue{&c.Port}, "port", func() []string { return []string{"single", "all"} }, "port model")
 	port.Aliases = map[string]string{"one": "single"}
 	s.Var(enum[collectives.Model]{&c.Model, []collectives.Model{collectives.SF, collectives.CT}}, "model",
@@ -75,26 +84,46 @@ func newCollective() *collective {
 	s.Float(&c.Ts, "ts", 1, 0, math.MaxFloat64, "start-up time")
 	s.Float(&c.Tw, "tw", 1, 0, math.MaxFloat64, "time per word")
 	s.Float(&c.Th, "th", 0, 0, math.MaxFloat64, "time per hop")
+	s.Int(&c.Root, "root", 0, 0, maxInt, "root of oab, mc, oas, gather and reduce")
+	s.Bind(param.Param{Name: "dests", Doc: "multicast destinations, comma-separated (none: half the other nodes, drawn per trial)", Type: param.Text,
+		Norm: func(v string) (string, error) {
+			ds, err := collectives.ParseDests(v)
+			return collectives.FormatDests(ds), err
+		}}, destsValue{&c.Dests})
 	s.Int(&c.Shift, "shift", 1, 0, maxInt, "shift amount of shift, 1 … p−1")
 	s.Int(&c.Pieces, "pieces", 0, 0, maxInt, "pieces of a pipelined broadcast (0: the algorithm's default)")
+	c.Faults.Draw.Bind(s)
+	s.Bind(detours.Param, &c.Faults.Detours)
 	return c
+}
+
+// Collective returns the configuration and the faults of a point of the
+// collectives model.
+func (p Point) Collective() (collectives.Config, collectives.Faults) {
+	c := p.Config.(*collective)
+	return c.Config, c.Faults
 }
 
 func (c *collective) Set(name, v string) error { return c.set.Set(name, v) }
 func (c *collective) Get(name string) string   { return c.set.Get(name) }
 
-// Key joins the values of every parameter: each point runs once.
+// Key names the cube and how its edges fail (the parameters marked
+// Instance): the operations, algorithms, cost models and detour strategies
+// of one experiment draw the same data and faults trial by trial.
 func (c *collective) Key() string {
-	kv := make([]string, len(c.set.Params()))
-	for i, p := range c.set.Params() {
-		kv[i] = p.Name + "=" + c.Get(p.Name)
+	var kv []string
+	for _, p := range c.set.Params() {
+		if p.Instance {
+			kv = append(kv, p.Name+"="+c.Get(p.Name))
+		}
 	}
 	return strings.Join(kv, "/")
 }
 
 func (c *collective) Clone() Config {
 	d := newCollective()
-	d.Config = c.Config
+	d.Config, d.Faults = c.Config, c.Faults
+	d.Dests = slices.Clone(c.Dests)
 	return d
 }
 
@@ -130,6 +159,16 @@ func (p portValue) Set(s string) (err error) {
 	return err
 }
 
+// destsValue is a multicast set as a parameter's variable.
+type destsValue struct{ v *[]int }
+
+func (d destsValue) String() string { return collectives.FormatDests(*d.v) }
+
+func (d destsValue) Set(s string) (err error) {
+	*d.v, err = collectives.ParseDests(s)
+	return err
+}
+
 func nameList[T fmt.Stringer](values []T) func() []string {
 	return func() []string {
 		s := make([]string, len(values))
@@ -156,32 +195,65 @@ func algorithms() []string {
 // collectiveWorker runs collective operations.
 type collectiveWorker struct{}
 
-func (collectiveWorker) Trial(_ *Spec, p *Point, _ Trial) (any, int64, error) {
-	row, err := collectives.Measure(p.Config.(*collective).Config)
+// Trial runs the point's operation on the trial's data (drawn from its
+// seed) and cube (drawn from its stream). A faulty cube whose strategy finds
+// no complete detour system gives a row without measures; a result not as
+// the operation defines fails the run.
+func (collectiveWorker) Trial(_ *Spec, p *Point, t Trial) (any, int64, error) {
+	c := p.Config.(*collective)
+	cfg := c.Config
+	cfg.Seed = t.Seed
+	row, err := collectives.MeasureFaulty(cfg, c.Faults, t.Rand)
 	if err != nil {
 		return nil, 0, err
 	}
-	if !row.OK {
+	if !row.OK && (row.Faulty == nil || row.Faulty.Gamma >= 0) {
 		return nil, 0, fmt.Errorf("%v %s on p=%d: %v", row.Op, row.Algo, row.P, row.Err)
 	}
-	return &row, 0, nil // its hops are message-hops, in the table
+	return &CollectiveTrial{t.Index, row}, 0, nil // its hops are message-hops, in the table
 }
 
-// collectiveSchema is the schema of the collectives table: strings,
-// integers (int64, the seed uint64), booleans, and numbers (float64).
+// CollectiveTrial is what a trial of the collectives model leaves: its
+// index and its row.
+type CollectiveTrial struct {
+	Trial int
+	Row   collectives.Row
+}
+
+// collectiveCount is the rows of the collectives table of point p in
+// shard sh: one per trial.
+func collectiveCount(s *Spec, _ *Point, sh Shard) (int64, bool) {
+	if s.once() {
+		return 1, true
+	}
+	return int64(sh.Count(s.Trials)), true
+}
+
+// collectiveSchema is the schema of the collectives table: the columns of
+// a row (strings, integers as int64, the seed uint64, booleans and numbers
+// as float64), the trial (int32) after the seed.
 func collectiveSchema() *arrow.Schema {
-	cols := collectives.Row{}.Columns()
-	fields := make([]arrow.Field, len(cols))
-	for i, c := range cols {
-		fields[i] = arrow.Field{Name: c.Name, Type: arrowOf(c.Value), Nullable: c.Nullable}
+	var fields []arrow.Field
+	for _, c := range (collectives.Row{}).Columns() {
+		fields = append(fields, arrow.Field{Name: c.Name, Type: arrowOf(c.Value), Nullable: c.Nullable})
+		if c.Name == "seed" {
+			fields = append(fields, i32("trial"))
+		}
 	}
 	return arrow.NewSchema(fields, nil)
 }
 
-// collectiveRows appends the row of one run, NaN as null in the nullable
-// columns.
+// collectiveRows appends the row of one trial, a value that is none as
+// null.
 func collectiveRows(b *array.RecordBuilder, _ *Point, _ int, out any) {
-	for i, c := range out.(*collectives.Row).Columns() {
+	t := out.(*CollectiveTrial)
+	i := 0
+	for _, c := range t.Row.Columns() {
+		if c.Null {
+			b.Field(i).AppendNull()
+			i++
+			continue
+		}
 		switch fb := b.Field(i).(type) {
 		case *array.StringBuilder:
 			fb.Append(c.Value.(string))
@@ -192,11 +264,12 @@ func collectiveRows(b *array.RecordBuilder, _ *Point, _ int, out any) {
 		case *array.BooleanBuilder:
 			fb.Append(c.Value.(bool))
 		case *array.Float64Builder:
-			if x := c.Value.(float64); c.Nullable && math.IsNaN(x) {
-				fb.AppendNull()
-			} else {
-				fb.Append(x)
-			}
+			fb.Append(c.Value.(float64))
+		}
+		i++
+		if c.Name == "seed" {
+			b.Field(i).(*array.Int32Builder).Append(int32(t.Trial))
+			i++
 		}
 	}
 }

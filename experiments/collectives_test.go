@@ -43,7 +43,7 @@ func TestCollectiveConfigs(t *testing.T) {
 	s := mustParse(t, smallCollectives)
 	got := map[string]int{}
 	for _, c := range collectiveConfigs(s) {
-		if err := c.Validate(); err != nil || c.Ts != 3 || c.Seed != 5 || c.Port != collectives.AllPort {
+		if err := c.Validate(); err != nil || c.Ts != 3 || c.Port != collectives.AllPort {
 			t.Fatalf("%+v: %v", c, err)
 		}
 		got[c.Op.String()+" "+c.Algo+" "+c.Topology.String()]++
@@ -81,12 +81,14 @@ func TestParseCollectivesErrors(t *testing.T) {
 	for _, c := range []struct{ text, want string }{
 		{head + "grid:\n  op: scan\n", "x.yaml:5: grid.op: unknown collective operation"},
 		{head + "grid:\n  n: 3\n", "x.yaml:5: grid.n"},
-		{head + "grid:\n  q: 3\n", "x.yaml:5: grid.q: unknown key"},
+		{head + "grid:\n  q: 3\n", "x.yaml:5: grid.q: 3 out of range [0, 1]"},
+		{head + "grid:\n  faults: 1 x\n", `x.yaml:5: grid.faults: faults: fault list: want edges "v d"`},
+		{head + "grid:\n  detours: best\n", "x.yaml:5: grid.detours: unknown detour strategy"},
+		{head + "grid:\n  topology: ring\n  algo: tree\n  q: 0.1\n  detours: optimal\n", "all 1 points skipped: q=0.1: edges fail and detours run on the cube only"},
 		{head + "grid:\n  ts: -1\n", "x.yaml:5: grid.ts: -1 out of range"},
 		{"name: a\nmodel: collectives\ngrid:\n  p: 4\n", "seed: missing"},
 		{head + "grid:\n  op: aas\n  topology: ring\n  algo: dimex\n", "all 1 points skipped"},
 		{"name: a b\nmodel: collectives\nseed: 1\ngrid:\n  p: 4\n", "x.yaml:1: name"},
-		{head + "trials: 3\ngrid:\n  p: 4\n", "x.yaml:4: trials: model collectives runs each point once"},
 		{head + "draw_only: true\ngrid:\n  p: 4\n", "x.yaml:4: draw_only: model collectives takes no draw_only"},
 		{head + "tables: [trials]\ngrid:\n  p: 4\n", "unknown table \"trials\""},
 		{"name: a\nmodel: gossip\nseed: 1\ngrid:\n  p: 4\n", "x.yaml:2: model: unknown model \"gossip\""},
@@ -95,13 +97,6 @@ func TestParseCollectivesErrors(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%q: %v, want %q", c.text, err, c.want)
 		}
-	}
-	s := mustParse(t, smallCollectives)
-	if _, err := s.WithTrials(2); err == nil {
-		t.Error("WithTrials(2) of a collectives spec: no error")
-	}
-	if _, err := s.WithFirstTrial(1); err == nil {
-		t.Error("WithFirstTrial(1) of a collectives spec: no error")
 	}
 }
 
@@ -125,9 +120,16 @@ func TestRunCollectives(t *testing.T) {
 	if int(tbl.NumRows()) != n {
 		t.Fatalf("%d rows read", tbl.NumRows())
 	}
-	for i, c := range (collectives.Row{}).Columns() {
-		if got := tbl.Schema().Field(i).Name; got != c.Name {
-			t.Errorf("column %d is %s, want %s", i, got, c.Name)
+	var names []string
+	for _, c := range (collectives.Row{}).Columns() {
+		names = append(names, c.Name)
+		if c.Name == "seed" {
+			names = append(names, "trial")
+		}
+	}
+	for i, name := range names {
+		if got := tbl.Schema().Field(i).Name; got != name {
+			t.Errorf("column %d is %s, want %s", i, got, name)
 		}
 	}
 	ports, err := dataset.Strings(tbl, "port")
@@ -240,5 +242,91 @@ func TestVerifyCollectives(t *testing.T) {
 	}
 	if rep, _ := Verify(dir, "coll"); len(rep.Problems) == 0 || !strings.Contains(fmt.Sprint(rep.Problems), "missing") {
 		t.Errorf("missing file: %+v", rep.Problems)
+	}
+}
+
+// faultyCollectives is the issue's spec, small: collectives × q × detours
+// × trials.
+const faultyCollectives = `name: coll-faults
+model: collectives
+seed: 7
+trials: 30
+partition: [p]
+grid:
+  op: [oab, reduce]
+  algo: binomial
+  p: [16, 32]
+  port: [single, all]
+  q: [0, 0.01, 0.05]
+  detours: [heuristic, optimal, random]
+`
+
+// TestFaultyCollectivesRun: the faults are axes of the collectives model
+// like any other: a spec of them runs every point's trials, its shards
+// merged are the unsharded run's rows, a lost unit is redone to the same
+// rows, and the trials are paired: the strategies, operations and port
+// models of one (p, q) see the same cube trial by trial, and at q = 0
+// every trial is the intact run.
+func TestFaultyCollectivesRun(t *testing.T) {
+	s := mustParse(t, faultyCollectives)
+	if len(s.Points()) != 72 || s.once() {
+		t.Fatalf("%d points, once %v", len(s.Points()), s.once())
+	}
+	whole, split := t.TempDir(), t.TempDir()
+	if sum := run(t, s, whole, 2, Unsharded); sum.Rows[TableCollectives] != 72*30 {
+		t.Fatalf("%d rows, want %d", sum.Rows[TableCollectives], 72*30)
+	}
+	for i := range 3 {
+		run(t, s, split, 1, Shard{i, 3})
+	}
+	if _, err := Merge(split, "coll-faults"); err != nil {
+		t.Fatal(err)
+	}
+	cols, want := readRows(t, whole, "coll-faults", TableCollectives)
+	gotCols, got := readRows(t, split, "coll-faults", TableCollectives)
+	if !slices.Equal(gotCols, cols) || !slices.Equal(sorted(lines(gotCols, got)), sorted(lines(cols, want))) {
+		t.Fatal("the merged shards differ from the unsharded run")
+	}
+	if rep, err := Verify(split, "coll-faults"); err != nil || len(rep.Problems) != 0 {
+		t.Fatalf("verify: %+v, %v", rep, err)
+	}
+	unit := filepath.Join(whole, "coll-faults", TableCollectives, "p=32", "part-0-of-1.parquet")
+	if err := os.Remove(unit); err != nil {
+		t.Fatal(err)
+	}
+	if sum := run(t, s, whole, 2, Unsharded); sum.Run != 1 || sum.Skipped != 1 {
+		t.Fatalf("resumed: %+v, want the lost unit redone", sum)
+	}
+	if _, again := readRows(t, whole, "coll-faults", TableCollectives); !slices.Equal(lines(cols, again), lines(cols, want)) {
+		t.Fatal("the resumed run differs")
+	}
+	cubes := map[string]any{} // failed edges per (p, q, trial)
+	faulty, slower := 0, 0
+	for _, r := range want {
+		key := fmt.Sprint(r["p"], r["q"], r["trial"])
+		if f, ok := cubes[key]; ok && f != r["failed_edges"] {
+			t.Fatalf("p=%v q=%v trial %v: %v and %v failed edges", r["p"], r["q"], r["trial"], f, r["failed_edges"])
+		}
+		cubes[key] = r["failed_edges"]
+		intact := r["q"] == 0.0
+		if intact && r["failed_edges"] != int64(0) || intact != (r["gamma"] == nil) || r["ok"] != true {
+			t.Fatalf("row %v", r)
+		}
+		if !intact {
+			faulty++
+			lg := int64(4)
+			if r["p"] == int64(32) {
+				lg = 5
+			}
+			if r["rho"].(int64) > lg {
+				slower++
+			}
+			if r["port"] == "all" && (r["law_bound"] != (r["gamma"].(int64)+2)*lg || r["rho"].(int64) > r["law_bound"].(int64)) || r["bound_steps"] != nil {
+				t.Fatalf("over detours: %v", r)
+			}
+		}
+	}
+	if len(cubes) != 2*3*30 || slower == 0 || slower == faulty {
+		t.Errorf("%d cubes, %d of %d faulty trials slower than the intact one", len(cubes), slower, faulty)
 	}
 }

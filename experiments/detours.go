@@ -15,28 +15,31 @@ import (
 )
 
 // DetoursModel names the model of detour systems on faulty cubes (thesis
-// Ch. III.1 [Schömer 1988]): each trial draws a faulty Q_n, every directed
-// edge failed with probability q, and lets a strategy (package detours)
-// choose a detour system on it. It routes nothing; the strategies of one
-// experiment see the same cubes trial by trial. hyperroute detours runs it.
+// Ch. III.1 [Schömer 1988]): each trial draws a faulty Q_n (every directed
+// edge failed with probability q, or exactly k edges, or a fault list) and
+// lets a strategy (package detours; none: no system) choose a detour
+// system on it. It routes nothing; the strategies of one experiment see
+// the same cubes trial by trial. hyperroute detours runs it.
 const DetoursModel = "detours"
 
 // TableDraws holds one row per trial of the detours model.
 const TableDraws = "trials"
 
 func init() {
-	fields := append([]arrow.Field{i32("n"), {Name: "q", Type: arrow.PrimitiveTypes.Float64}, {Name: "detours", Type: arrow.BinaryTypes.String},
+	fields := append([]arrow.Field{i32("n"), {Name: "q", Type: arrow.PrimitiveTypes.Float64}, i32("k"), {Name: "faults", Type: arrow.BinaryTypes.String},
+		{Name: "detours", Type: arrow.BinaryTypes.String},
 		i32("trial"), {Name: "seed", Type: arrow.PrimitiveTypes.Uint64}, i64("failed_edges")}, measureFields("no_detour", "ok", "gamma")...)
 	Register(&Model{
 		Name:      DetoursModel,
 		Doc:       "detour systems on faulty cubes: failed edges, edges without an intact detour, completeness and γ (Ch. III.1)",
 		Params:    newDraw().set.Params(),
-		Required:  []string{"n", "q", "strategy"},
+		Required:  []string{"n", "detours"},
+		Named:     []string{"q"},
 		Partition: []string{"n"},
 		Tables: []*Table{{Name: TableDraws, Schema: arrow.NewSchema(fields, nil), Rows: drawRows,
 			Count: func(s *Spec, _ *Point, sh Shard) (int64, bool) { return int64(sh.Count(s.Trials)), true }}},
 		New:       func() Config { return newDraw() },
-		Admit:     func(*Spec, Config) (bool, error) { return false, nil },
+		Admit:     func(_ *Spec, c Config) (bool, error) { d := c.(*draw); return false, d.Check(d.n) },
 		NewWorker: func() Worker { return drawWorker{} },
 		// A draw's peak (detours.Strategy.Bytes), twice: a worker's next
 		// trial allocates anew while the last one's memory awaits the
@@ -46,19 +49,28 @@ func init() {
 	})
 }
 
-// draw is a point of the detours model.
+// draw is a point of the detours model: a cube, how its edges fail and a
+// strategy, "none" for none.
 type draw struct {
-	n        int
-	q        float64
+	n int
+	faults.Draw
 	strategy string
 	set      param.Set
 }
 
+// newDraw returns a point at the defaults of its parameters; those of
+// the faults and the strategy, declared for every model on a cube, are
+// this model's own: q = 0.05 and the thesis' heuristic, as the model
+// exists to draw detour systems.
 func newDraw() *draw {
 	d := new(draw)
 	d.set.Int(&d.n, "n", 10, 2, hypercube.MaxDim, "cube dimension").Instance = true
-	d.set.Float(&d.q, "q", 0.05, 0, 1, "probability that a directed edge fails").Instance = true
-	d.set.String(&d.strategy, "strategy", "heuristic", detours.Names, "detour strategy")
+	q, strategy := faults.QParam, detours.Param
+	q.Default, strategy.Default = "0.05", "heuristic"
+	d.set.Bind(q, &d.Q)
+	d.set.Bind(faults.KParam, &d.K)
+	d.set.Bind(faults.ListParam, (*string)(&d.List))
+	d.set.Bind(strategy, &d.strategy)
 	return d
 }
 
@@ -68,20 +80,35 @@ func (d *draw) bytes() int64 {
 	if err != nil {
 		return 0
 	}
-	return s.Bytes(d.n, d.q)
+	q, edges := d.Q, float64(int64(d.n)<<d.n)
+	switch {
+	case d.K > 0:
+		q = float64(d.K) / edges
+	case d.List != "":
+		q = float64(d.List.Len()) / edges
+	}
+	return s.Bytes(d.n, q)
 }
 
 func (d *draw) Set(name, v string) error { return d.set.Set(name, v) }
 func (d *draw) Get(name string) string   { return d.set.Get(name) }
 
-// Key names the cube: its dimension and failure probability.
+// Key names the cube: its dimension and failure probability, and the
+// number of failed edges or the fault list if set.
 func (d *draw) Key() string {
-	return "n=" + strconv.Itoa(d.n) + "/q=" + strconv.FormatFloat(d.q, 'g', -1, 64)
+	key := "n=" + strconv.Itoa(d.n) + "/q=" + strconv.FormatFloat(d.Q, 'g', -1, 64)
+	if d.K > 0 {
+		key += "/k=" + strconv.Itoa(d.K)
+	}
+	if d.List != "" {
+		key += "/faults=" + string(d.List)
+	}
+	return key
 }
 
 func (d *draw) Clone() Config {
 	e := newDraw()
-	e.n, e.q, e.strategy = d.n, d.q, d.strategy
+	e.n, e.Draw, e.strategy = d.n, d.Draw, d.strategy
 	return e
 }
 
@@ -92,7 +119,9 @@ type Draw struct {
 	Seed     uint64  `json:"seed"`
 	N        int     `json:"n"`
 	Q        float64 `json:"q"`
-	Strategy string  `json:"strategy"`
+	K        int     `json:"k,omitempty"`
+	Faults   string  `json:"faults,omitempty"`
+	Strategy string  `json:"detours"`
 	Failed   int     `json:"failed_edges"`
 	Stranded int     `json:"stranded"`  // failed edges without an intact detour
 	NoDetour bool    `json:"no_detour"` // Stranded > 0
@@ -110,20 +139,21 @@ type drawWorker struct{}
 
 func (drawWorker) Trial(_ *Spec, p *Point, t Trial) (any, int64, error) {
 	d := p.Config.(*draw)
+	var f faults.Set
+	if err := d.Fill(&f, d.n, t.Rand); err != nil {
+		return nil, 0, err
+	}
+	y := faults.NewSystem(&f)
+	r := &Draw{Trial: t.Index, Seed: t.Seed, N: d.n, Q: d.Q, K: d.K, Faults: string(d.List), Strategy: d.strategy,
+		Failed: f.Count(), Stranded: f.Stranded()}
+	r.NoDetour = r.Stranded > 0
+	if d.strategy == detours.None {
+		return r, 0, nil
+	}
 	strategy, err := detours.Lookup(d.strategy)
 	if err != nil {
 		return nil, 0, err
 	}
-	f, err := faults.New(d.n)
-	if err == nil {
-		err = f.Random(d.q, t.Rand)
-	}
-	if err != nil {
-		return nil, 0, err
-	}
-	y := faults.NewSystem(f)
-	r := &Draw{Trial: t.Index, Seed: t.Seed, N: d.n, Q: d.q, Strategy: strategy.Name, Failed: f.Count(), Stranded: f.Stranded()}
-	r.NoDetour = r.Stranded > 0
 	if strategy.Name == "heuristic" {
 		c := detours.Heuristic(y)
 		r.Clashes, r.OK = &c, y.Complete()
@@ -142,13 +172,15 @@ func drawRows(b *array.RecordBuilder, _ *Point, _ int, out any) {
 	r := out.(*Draw)
 	b.Field(0).(*array.Int32Builder).Append(int32(r.N))
 	b.Field(1).(*array.Float64Builder).Append(r.Q)
-	b.Field(2).(*array.StringBuilder).Append(r.Strategy)
-	b.Field(3).(*array.Int32Builder).Append(int32(r.Trial))
-	b.Field(4).(*array.Uint64Builder).Append(r.Seed)
-	b.Field(5).(*array.Int64Builder).Append(int64(r.Failed))
-	b.Field(6).(*array.BooleanBuilder).Append(r.NoDetour)
-	b.Field(7).(*array.BooleanBuilder).Append(r.OK)
-	if g := b.Field(8).(*array.Int64Builder); r.Gamma != nil {
+	b.Field(2).(*array.Int32Builder).Append(int32(r.K))
+	b.Field(3).(*array.StringBuilder).Append(r.Faults)
+	b.Field(4).(*array.StringBuilder).Append(r.Strategy)
+	b.Field(5).(*array.Int32Builder).Append(int32(r.Trial))
+	b.Field(6).(*array.Uint64Builder).Append(r.Seed)
+	b.Field(7).(*array.Int64Builder).Append(int64(r.Failed))
+	b.Field(8).(*array.BooleanBuilder).Append(r.NoDetour)
+	b.Field(9).(*array.BooleanBuilder).Append(r.OK)
+	if g := b.Field(10).(*array.Int64Builder); r.Gamma != nil {
 		g.Append(int64(*r.Gamma))
 	} else {
 		g.AppendNull()

@@ -32,7 +32,8 @@
 // by trial (paired comparisons); the spec name makes the trials of two
 // experiments independent. Nothing depends on the number of workers or on
 // the shard split: shard i of k runs the trials t with t mod k = i, or, for
-// a model whose points run once (Model.Once), the points numbered i mod k.
+// a model whose points run once (Model.Once, or a spec of one trial of a
+// model whose trials are optional), the points numbered i mod k.
 //
 // # Units
 //

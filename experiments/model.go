@@ -41,6 +41,10 @@ type Model struct {
 	// its specs set no trials (Spec.Trials is 1), and shard i of k holds
 	// the points numbered i mod k instead of the trials.
 	Once bool
+	// TrialsOptional says that its specs may leave out trials: a spec of
+	// one trial runs each point once, as trial 0, sharded as Once says;
+	// more trials run and shard as any model's.
+	TrialsOptional bool
 	// SkipInvalid is the default of a spec's skip_invalid.
 	SkipInvalid bool
 	// New returns a configuration at every parameter's default.
@@ -202,37 +206,39 @@ var arrowType = map[param.Type]arrow.DataType{
 }
 
 // Flags defines a flag for each of the model's parameters in fs, with its
-// doc and default, and returns their values by name.
-func (m *Model) Flags(fs *flag.FlagSet) map[string]*string {
-	values := make(map[string]*string, len(m.Params))
+// doc and default, that takes one value, a list or a range
+// (param.Param.ParseValues), and returns them by name.
+func (m *Model) Flags(fs *flag.FlagSet) map[string]*param.Values {
+	values := make(map[string]*param.Values, len(m.Params))
 	for _, p := range m.Params {
-		doc := p.Doc
-		if p.Type == param.Name {
-			doc += " (" + strings.Join(p.Names(), ", ") + ")"
-		}
-		values[p.Name] = fs.String(p.Name, p.Default, doc)
+		values[p.Name] = &param.Values{Param: p}
+		fs.Var(values[p.Name], p.Name, p.Usage())
 	}
 	return values
 }
 
 // NewSpec returns a spec of model m without a file: the trials 0 …
-// trials−1 of one point, the parameters set to values (the others at their
-// defaults), from the master seed, under the experiment's name.
-func NewSpec(m *Model, name string, seed uint64, trials int, values map[string]*string) (*Spec, error) {
+// trials−1 of every combination of values (by parameter, as ParseValues
+// gives them; a parameter without values takes its default), from the
+// master seed, under the experiment's name.
+func NewSpec(m *Model, name string, seed uint64, trials int, values map[string][]string) (*Spec, error) {
 	if err := CheckName(name); err != nil {
 		return nil, err
 	}
 	s := &Spec{Name: name, Model: m, Grid: Grid{model: m}, Seed: seed, Tables: m.TableNames()[:1], Partition: m.Partition,
 		Shards: 1, SkipInvalid: m.SkipInvalid, Trials: 1, at: make(map[string]place)}
 	for _, p := range m.Params {
-		v, ok := values[p.Name]
+		vs, ok := values[p.Name]
 		if !ok {
 			continue
 		}
-		if err := p.Check(*v); err != nil {
-			return nil, err
+		for i, v := range vs {
+			if err := p.Check(v); err != nil {
+				return nil, err
+			}
+			vs[i] = p.Canon(v)
 		}
-		s.Grid.set(p.Name, []string{p.Canon(*v)})
+		s.Grid.set(p.Name, vs)
 	}
 	s, err := s.WithTrials(trials)
 	if err != nil {

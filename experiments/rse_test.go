@@ -167,7 +167,7 @@ func TestRSEBoolean(t *testing.T) {
 model: detours
 grid:
   n: 4
-  strategy: optimal
+  detours: optimal
   q: [0.1, 0.3]
 trials: 400
 seed: 3

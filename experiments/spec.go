@@ -166,7 +166,7 @@ func Parse(file string, text []byte) (*Spec, error) {
 	}
 	s := &Spec{File: file, Text: string(text), Model: m, Grid: Grid{model: m}, Partition: m.Partition,
 		Tables: m.TableNames()[:1], Shards: 1, SkipInvalid: m.SkipInvalid, at: make(map[string]place)}
-	if m.Once {
+	if m.Once || m.TrialsOptional {
 		s.Trials = 1
 	}
 	var grid *yaml.Node
@@ -226,7 +226,7 @@ func Parse(file string, text []byte) (*Spec, error) {
 		return nil, err
 	}
 	for _, key := range []string{"name", "grid", "trials", "seed"} {
-		if _, ok := s.at[key]; !ok && !(key == "trials" && m.Once) {
+		if _, ok := s.at[key]; !ok && !(key == "trials" && (m.Once || m.TrialsOptional)) {
 			return nil, p.errf(root, key, "missing")
 		}
 	}
@@ -426,6 +426,12 @@ func (s *Spec) WithFirstTrial(f int) (*Spec, error) {
 	t := s.clone()
 	t.FirstTrial = f
 	return t, nil
+}
+
+// once reports whether each point runs once, as trial 0, and shards by
+// points (Model.Once, Model.TrialsOptional).
+func (s *Spec) once() bool {
+	return s.Model.Once || s.Model.TrialsOptional && s.Trials == 1 && s.FirstTrial == 0 && !s.RSE.On()
 }
 
 // Trial returns the index of the jth trial of shard sh.

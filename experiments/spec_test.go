@@ -219,8 +219,8 @@ func TestEmbeddedSpecs(t *testing.T) {
 		if s.Name != name || s.Description == "" || s.File != "experiments/"+name+".yaml" {
 			t.Errorf("%s: name %q, file %q, description %q", name, s.Name, s.File, s.Description)
 		}
-		if s.Model.Once {
-			continue // no trials, no profiles
+		if s.once() {
+			continue // one run per point, no trials
 		}
 		p, err := s.WithProfile("paper")
 		if err != nil {

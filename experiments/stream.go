@@ -158,7 +158,7 @@ func (s *Spec) bufferBytes(u Unit, sh Shard) int64 {
 		known := t.Count != nil
 		for i := range u.Points {
 			p := &u.Points[i]
-			if !known || s.Model.Once && p.Index%sh.K != sh.I {
+			if !known || s.once() && p.Index%sh.K != sh.I {
 				continue
 			}
 			n, ok := t.Count(s, p, sh)
@@ -167,7 +167,7 @@ func (s *Spec) bufferBytes(u Unit, sh Shard) int64 {
 				continue
 			}
 			trials := int64(1)
-			if !s.Model.Once {
+			if !s.once() {
 				trials = max(int64(sh.Count(s.Trials)), 1)
 			}
 			unitRows += n

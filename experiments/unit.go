@@ -82,9 +82,9 @@ func (l jobList) At(i int) job { return job{l.points[i/l.per], l.trial(i % l.per
 // trials of those points (at most: the rule may stop a point earlier).
 func (s *Spec) jobs(u Unit, sh Shard) jobList {
 	l := jobList{per: sh.Count(s.Trials), trial: func(j int) int { return s.Trial(sh, j) }}
-	byPoint := s.Model.Once || s.RSE.On()
+	byPoint := s.once() || s.RSE.On()
 	switch {
-	case s.Model.Once:
+	case s.once():
 		l.per, l.trial = 1, func(int) int { return 0 }
 	case s.RSE.On():
 		l.per, l.trial = s.Trials, func(j int) int { return j }
@@ -107,7 +107,7 @@ func (s *Spec) wantRows(table string, u Unit, sh Shard) (int64, bool) {
 	var rows int64
 	for i := range u.Points {
 		p := &u.Points[i]
-		if s.Model.Once && p.Index%sh.K != sh.I {
+		if s.once() && p.Index%sh.K != sh.I {
 			continue
 		}
 		n, ok := t.Count(s, p, sh)

@@ -231,7 +231,7 @@ func (v *verifier) identify(m dataset.Manifest, mErr error) bool {
 	for p := range v.want {
 		v.paths[p] = true
 	}
-	v.rerun = rerun(filepath.Dir(v.root), v.run, v.Shards, spec.Model.Once)
+	v.rerun = rerun(filepath.Dir(v.root), v.run, v.Shards, spec.once())
 	if v.from == dataset.ManifestName {
 		v.checkManifest(spec)
 	}

@@ -103,7 +103,7 @@ func TestBind(t *testing.T) {
 	if err := a.Set("list", "a x"); err == nil || !strings.Contains(err.Error(), "list: no x") || la != "a b c" {
 		t.Errorf("Set list=a x: %v, field %q", err, la)
 	}
-	if vs, err := a.Params()[1].ParseValues("b a,c"); err != nil || !slices.Equal(vs, []string{"a b", "c"}) {
+	if vs, err := a.Params()[1].ParseValues("b a c"); err != nil || !slices.Equal(vs, []string{"a b c"}) {
 		t.Errorf("ParseValues of a text: %q, %v", vs, err)
 	}
 }

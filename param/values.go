@@ -13,12 +13,16 @@ const MaxSweep = 10000
 
 // ParseValues reads the values of p that a command line sweeps: one value,
 // a comma-separated list, or for numbers a range "lo:hi" or "lo:hi:step"
-// (step 1 by default, hi included). It returns them as Set takes them,
-// integers in decimal, numbers in their shortest form and texts in their
-// canonical form, or a sentence saying what is wrong.
+// (step 1 by default, hi included); a Text is one value. It returns them as
+// Set takes them, integers in decimal, numbers in their shortest form and
+// a text in its canonical form, or a sentence saying what is wrong.
 func (p *Param) ParseValues(s string) ([]string, error) {
+	items := strings.Split(s, ",")
+	if p.Type == Text {
+		items = []string{s}
+	}
 	var vals []string
-	for _, item := range strings.Split(s, ",") {
+	for _, item := range items {
 		item = strings.TrimSpace(item)
 		var vs []string
 		var err error
@@ -163,7 +167,7 @@ func (p *Param) Usage() string {
 	case Name:
 		return p.Doc + ": a `name` of " + strings.Join(p.Names(), ", ") + ", or a list of them"
 	case Text:
-		return p.Doc + ": a `text`, or a comma-separated list of them"
+		return p.Doc + ": a `text`"
 	}
 	return p.Doc + " (true,false sweeps both)"
 }

@@ -4,8 +4,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"math/rand/v2"
 
 	"github.com/hyperroute/hyperroute/collectives"
+	"github.com/hyperroute/hyperroute/faults"
 	"github.com/hyperroute/hyperroute/topology"
 )
 
@@ -18,15 +20,26 @@ func CheckCollective(c collectives.Config) error {
 	return nil
 }
 
-// Collective runs the collective c, on the faulty cube of f if f.Q > 0,
-// by collectives.MeasureFaulty (what hyperroute collective runs) and
-// returns its panel: the messages moving step by step, with the run's row.
-func Collective(c collectives.Config, f collectives.Faults) (*Panel, error) {
+// Collective runs the collective c, on the faulty cube of f drawn from rng
+// if f draws failed edges, as collectives.MeasureFaulty does (what
+// hyperroute collective runs) and returns its panel: the messages moving
+// step by step, with the run's row.
+func Collective(c collectives.Config, f collectives.Faults, rng *rand.Rand) (*Panel, error) {
 	if err := CheckCollective(c); err != nil {
 		return nil, err
 	}
 	c.KeepTrace = true
-	row, err := collectives.MeasureFaulty(c, f)
+	var y *faults.System
+	var row collectives.Row
+	var err error
+	if f.Faulty() {
+		var complete bool
+		if y, complete, err = collectives.DetourSystem(c, f, rng); err == nil {
+			row, err = collectives.MeasureOver(c, f, y, complete)
+		}
+	} else {
+		row, err = collectives.MeasureFaulty(c, f, rng)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -46,7 +59,7 @@ func Collective(c collectives.Config, f collectives.Faults) (*Panel, error) {
 	}
 	for _, col := range row.Columns() {
 		v := col.Value
-		if x, ok := v.(float64); ok && (math.IsNaN(x) || math.IsInf(x, 0)) {
+		if x, ok := v.(float64); col.Null || ok && (math.IsNaN(x) || math.IsInf(x, 0)) {
 			v = nil
 		}
 		b, err := json.Marshal(v)
@@ -60,12 +73,8 @@ func Collective(c collectives.Config, f collectives.Faults) (*Panel, error) {
 		p.Notes = append(p.Notes, "Cut-through: ρ counts rounds, each priced by its slowest message; the page plays the engine's hops.")
 	}
 	if row.Faulty != nil {
-		y, _, err := collectives.DetourSystem(c, f)
-		if err != nil {
-			return nil, err
-		}
 		p.setFaults(y)
-		p.Notes = append(p.Notes, fmt.Sprintf("A faulty cube (q = %g, %d failed edges, γ = %d): each word over a failed edge goes over its detour; steps are units.", f.Q, row.Faulty.Failed, row.Faulty.Gamma))
+		p.Notes = append(p.Notes, fmt.Sprintf("A faulty cube (%v, %d failed edges, γ = %d): each word over a failed edge goes over its detour; steps are units.", f.Draw, row.Faulty.Failed, row.Faulty.Gamma))
 	}
 	return p, nil
 }

@@ -77,15 +77,39 @@ func TestDetoursBadInput(t *testing.T) {
 
 // TestDetoursRowsUnchanged: detours, a view of the detours model now,
 // prints the rows the command printed before it was one (SHA-256 of the
-// output of the build at commit 5028082).
+// output of the build at commit 5028082), but for the key of the strategy,
+// detours since it is the parameter of every model on a cube.
 func TestDetoursRowsUnchanged(t *testing.T) {
 	for args, want := range map[string]string{
 		"--n 6 --q 0.12 --strategy heuristic --trials 60 --seed 3": "1a2c78a9b3fde3af98b9740cd51eae1d9d547261b1225276e732949c1fbe37fe",
 		"--n 7 --q 0.1 --strategy random --trials 40 --seed 2":     "502c6ae53c2284b81307974547ac1cc1b45099892edea7953fab22809524a0f1",
 	} {
 		code, out, errs := cli(append(append([]string{"detours"}, strings.Fields(args)...), "--jsonl")...)
+		out = strings.ReplaceAll(out, `"detours":`, `"strategy":`)
 		if got := fmt.Sprintf("%x", sha256.Sum256([]byte(out))); code != 0 || got != want {
 			t.Errorf("detours %s: exit %d %s, output sha256 %s, want %s", args, code, errs, got, want)
 		}
+	}
+}
+
+// TestDetoursSweep: --strategy (and --detours) take a list, as sim's
+// parameters do: one line per point, the strategies on the same cubes.
+func TestDetoursSweep(t *testing.T) {
+	code, out, errs := cli("detours", "--n", "6", "--q", "0.12", "--strategy", "heuristic,optimal,random", "--trials", "30", "--seed", "3")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if code != 0 || len(lines) != 4 || !strings.Contains(lines[0], "detours") {
+		t.Fatalf("exit %d %s:\n%s", code, errs, out)
+	}
+	failed := strings.Fields(lines[1])[4]
+	for i, s := range []string{"heuristic", "optimal", "random"} {
+		f := strings.Fields(lines[i+1])
+		if f[2] != s || f[4] != failed || f[3] != "30" {
+			t.Errorf("line %q: want %s, %s failed edges", lines[i+1], s, failed)
+		}
+	}
+	_, one, _ := cli("detours", "--n", "6", "--q", "0.12", "--detours", "optimal", "--trials", "30", "--seed", "3", "--jsonl")
+	_, all, _ := cli("detours", "--n", "6", "--q", "0.12", "--detours", "heuristic,optimal", "--trials", "30", "--seed", "3", "--jsonl")
+	if !strings.HasSuffix(all, one) || strings.Count(all, "\n") != 60 {
+		t.Errorf("the optimal rows of a sweep differ from its own run")
 	}
 }

@@ -93,7 +93,8 @@ func TestRunCollectivesShards(t *testing.T) {
 }
 
 // TestRunCollectivesFlags: the flags a collectives experiment cannot
-// honour are refused with exit 2, and --force redoes the run.
+// honour are refused with exit 2, and --force redoes the run; --trials runs
+// each point's trials, from --first-trial.
 func TestRunCollectivesFlags(t *testing.T) {
 	noBatchEnv(t)
 	out := t.TempDir()
@@ -102,8 +103,6 @@ func TestRunCollectivesFlags(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--trials", "5"}, "trials=5: model collectives runs each point of coll once"},
-		{[]string{"--first-trial", "3"}, "first trial 3: model collectives runs each point of coll once"},
 		{[]string{"--profile", "paper"}, `unknown profile "paper" (the spec has no profiles)`},
 		{[]string{"--workers", "0"}, "workers=0: must be at least 1"},
 		{[]string{"--trials", "0"}, "trials=0 out of range"},
@@ -122,8 +121,15 @@ func TestRunCollectivesFlags(t *testing.T) {
 	if code, _, stderr := cli("run", spec, "--out", out, "--force"); code != 0 || !strings.Contains(stderr, "1 units run") {
 		t.Errorf("run --force: exit %d, %s", code, stderr)
 	}
-	if got := tableLines(t, out, "coll", experiments.TableCollectives); len(got) == 0 || !strings.Contains(got[0], "|single|") {
-		t.Errorf("rows %q, want port single", got)
+	if got := tableLines(t, out, "coll", experiments.TableCollectives); len(got) != 4 || !strings.Contains(got[0], "|single|") {
+		t.Errorf("rows %q, want four (two algorithms, two sizes), port single", got)
+	}
+	more := t.TempDir()
+	if code, _, stderr := cli("run", spec, "--out", more, "--trials", "5", "--first-trial", "3"); code != 0 {
+		t.Fatalf("run --trials 5 --first-trial 3: %s", stderr)
+	}
+	if got := tableLines(t, more, "coll", experiments.TableCollectives); len(got) != 20 {
+		t.Errorf("--trials 5: %d rows, want 20", len(got))
 	}
 }
 

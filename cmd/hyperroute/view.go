@@ -302,14 +302,14 @@ func viewCollective(args []string, stdout, stderr io.Writer) error {
 	if err := checkOutFile(*out); err != nil {
 		return err
 	}
-	c, f, err := cf.config()
+	c, f, rng, err := cf.config()
 	if err != nil {
 		return err
 	}
 	if err := view.CheckCollective(c); err != nil {
 		return usageError{err}
 	}
-	p, err := view.Collective(c, f)
+	p, err := view.Collective(c, f, rng)
 	if err != nil {
 		return err
 	}

@@ -249,13 +249,6 @@ func TestViewMatchesSim(t *testing.T) {
 	}
 }
 
-func btoi(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
 // TestViewIntactFaulty checks the pages of the cube over detours: the
 // faulty panel is the trial of sim (its row), the intact panel routes the
 // same instance in T_intact, and each sends exactly its hops.

@@ -27,16 +27,21 @@ COLUMNS = [
     ("op", pa.string(), False), ("algo", pa.string(), False), ("topology", pa.string(), False), ("p", pa.int64(), False),
     ("port", pa.string(), False), ("model", pa.string(), False), ("startup", pa.string(), False),
     ("m", pa.int64(), False), ("ts", pa.float64(), False), ("tw", pa.float64(), False), ("th", pa.float64(), False),
-    ("root", pa.int64(), False), ("shift", pa.int64(), False), ("pieces", pa.int64(), False), ("seed", pa.uint64(), False),
-    ("rho", pa.int64(), False), ("rho_m", pa.float64(), False), ("eta", pa.float64(), False), ("hops", pa.int64(), False),
-    ("messages", pa.int64(), False), ("time", pa.float64(), False), ("ok", pa.bool_(), False), ("nodup", pa.bool_(), False),
-    ("noho", pa.bool_(), False), ("recv_max", pa.int64(), False), ("relays", pa.int64(), False),
-    ("bound_steps", pa.int64(), False), ("bound_rho", pa.float64(), True), ("bound_eta", pa.float64(), False),
-    ("closed", pa.float64(), True), ("closed_ref", pa.string(), False), ("algbw", pa.float64(), False),
+    ("root", pa.int64(), False), ("dests", pa.string(), False), ("shift", pa.int64(), False), ("pieces", pa.int64(), False),
+    ("seed", pa.uint64(), False), ("trial", pa.int32(), False),
+    ("q", pa.float64(), False), ("k", pa.int64(), False), ("faults", pa.string(), False), ("detours", pa.string(), False),
+    ("failed_edges", pa.int64(), False), ("no_detour", pa.bool_(), False), ("gamma", pa.int64(), True),
+    ("max_step", pa.int64(), True), ("law_bound", pa.int64(), True),
+    ("rho", pa.int64(), True), ("rho_m", pa.float64(), True), ("eta", pa.float64(), True), ("hops", pa.int64(), True),
+    ("messages", pa.int64(), True), ("time", pa.float64(), True), ("ok", pa.bool_(), False), ("nodup", pa.bool_(), True),
+    ("noho", pa.bool_(), True), ("recv_max", pa.int64(), True), ("relays", pa.int64(), True),
+    ("bound_steps", pa.int64(), True), ("bound_rho", pa.float64(), True), ("bound_eta", pa.float64(), True),
+    ("closed", pa.float64(), True), ("closed_ref", pa.string(), False), ("algbw", pa.float64(), True),
     ("busbw", pa.float64(), True), ("error", pa.string(), False),
 ]
-KEY = ["op", "algo", "topology", "p", "port", "model", "startup", "m", "ts", "tw", "th", "shift", "pieces"]
-ARROW_NAMES = {pa.string(): "utf8", pa.int64(): "int64", pa.uint64(): "uint64", pa.float64(): "float64", pa.bool_(): "bool"}
+KEY = ["op", "algo", "topology", "p", "port", "model", "startup", "m", "ts", "tw", "th", "shift", "pieces", "q", "k", "faults", "detours", "trial"]
+ARROW_NAMES = {pa.string(): "utf8", pa.int64(): "int64", pa.int32(): "int32", pa.uint64(): "uint64", pa.float64(): "float64",
+               pa.bool_(): "bool"}
 
 
 def _file(results_dir, e):
