@@ -299,29 +299,32 @@ func (s *simulation) breaks(id uint32, t int32) {
 	}
 }
 
-// The parameters of the simulation, taken by e-cube and Valiant and used
-// over detours only: the confluent system (edge or node), the delivery rule
-// (queue or arrival) and the discipline of the detour queues (priority or
-// fifo).
+// The parameters of e-cube and Valiant routing: the delivery rule (arrival,
+// the default: done on arrival, as in Chapter I; queue: sent from the
+// destination's queue, the thesis' formal model of Ch. III.2) on any cube,
+// and over detours the confluent system (edge or node) and the discipline
+// of the detour queues (priority or fifo).
 var (
 	confluentSystem = Own(param.Param{Name: "confluent", Doc: "confluent detour system simulating the intact cube (edge: Theorem III.2, node: III.1)", Type: Name, Default: "edge", Names: func() []string { return []string{"edge", "node"} }})
-	delivery        = Own(param.Param{Name: "delivery", Doc: "delivery at the destination (queue: sent from its queue, as the thesis; arrival: done on arrival)", Type: Name, Default: "queue", Names: func() []string { return []string{"queue", "arrival"} }})
+	delivery        = Own(param.Param{Name: "delivery", Doc: "delivery at the destination (arrival: done on arrival, as Ch. I; queue: sent from its queue, as the formal model of Ch. III.2; single-port)", Type: Name, Default: "arrival", Names: func() []string { return []string{"arrival", "queue"} }})
 	detourQueue     = Own(param.Param{Name: "detour-queue", Doc: "discipline of the detour queues (priority at the detour's end, as the thesis, or fifo)", Type: Name, Default: "priority", Names: func() []string { return []string{"priority", "fifo"} }})
 	simParams       = []*Param{confluentSystem, delivery, detourQueue}
 )
 
 func init() {
-	for _, p := range simParams {
-		p.Used = Config.HasDetours
-	}
+	confluentSystem.Used, detourQueue.Used = Config.HasDetours, Config.HasDetours
 }
 
-// checkSimulation rejects the simulation's parameters without detours, and
-// detours under another port model or queue discipline than the intact
-// routing's of Ch. III.2: single-port, priority.
+// checkSimulation rejects the simulation's parameters without detours, the
+// queue rule under the all-port model (a delivery is the node's one send of
+// a step), and detours under another port model or queue discipline than
+// the intact routing's of Ch. III.2: single-port, priority.
 func checkSimulation(c Config) error {
+	if delivery.Get(c) == "queue" && c.Port != SinglePort {
+		return fmt.Errorf("delivery=queue delivers a packet by its node's one send of a step: single-port only, not port=%v", c.Port)
+	}
 	if !c.HasDetours() {
-		for _, p := range simParams {
+		for _, p := range []*Param{confluentSystem, detourQueue} {
 			if v := p.Get(c); v != p.Default {
 				return fmt.Errorf("%s=%s needs detours (a detour strategy and failed edges)", p.Name, v)
 			}

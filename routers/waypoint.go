@@ -50,11 +50,16 @@ func drawIntermediates(d *Drawn, c Config, rng *rand.Rand) {
 
 // waypoints routes each packet by e-cube along its legs (engine.Legs): to
 // the destination for greedy e-cube (thesis Ch. I.1), to the intermediate
-// and then the destination for Valiant's two phases (Ch. I.3).
+// and then the destination for Valiant's two phases (Ch. I.3). Under the
+// delivery rule arrival a packet is done when it arrives; under queue, the
+// thesis' formal model of Ch. III.2, it waits at its destination with
+// priority 0 and is delivered by a send from the node's queue, which takes
+// the node's send of that step (single-port; by the general step).
 type waypoints struct {
 	engine.Legs
-	port Port
-	sim  simulation // on a faulty cube with detours
+	port  Port
+	queue bool       // delivery rule queue
+	sim   simulation // on a faulty cube with detours
 }
 
 // Route routes the drawn request, through d.Via if it is not empty.
@@ -63,7 +68,7 @@ func (w *waypoints) Route(e *engine.Engine, d *Drawn, c Config) (*Result, error)
 	if len(d.Via) > 0 {
 		w.Via, w.Off = d.Via, c.N
 	}
-	w.port = c.Port
+	w.port, w.queue = c.Port, delivery.Get(c) == "queue"
 	if c.HasDetours() {
 		return w.routeSimulated(e, d, c, d.System)
 	}
@@ -76,15 +81,21 @@ func (w *waypoints) Route(e *engine.Engine, d *Drawn, c Config) (*Result, error)
 	if err != nil {
 		return nil, err
 	}
-	// Every packet is a message of its own, sent once.
+	// Every packet is a message of its own, sent once; under the queue
+	// rule each delivered one made a send within its destination.
+	moved := res.Hops
+	if w.queue {
+		moved -= int64(len(w.Dst) - res.Dropped)
+	}
 	res.Set("messages", float64(len(w.Dst)))
 	res.Set("lost", float64(res.Dropped))
-	res.Set("moved", float64(res.Hops))
+	res.Set("moved", float64(moved))
 	return res, nil
 }
 
-// Fused says that the fused step may run w in the single-port model.
-func (w *waypoints) Fused() (*engine.Legs, bool) { return &w.Legs, w.port == SinglePort }
+// Fused says that the fused step may run w: single-port, each packet done
+// on arrival.
+func (w *waypoints) Fused() (*engine.Legs, bool) { return &w.Legs, w.port == SinglePort && !w.queue }
 
 func (w *waypoints) Packets() int { return len(w.Dst) }
 
@@ -106,22 +117,31 @@ func (w *waypoints) Start(first int, batch []engine.Move) {
 func (w *waypoints) Send(batch []engine.Move) {
 	for i := range batch {
 		m := &batch[i]
+		if m.Phase == atDst {
+			m.To, m.Fate = m.From, engine.Delivered
+			continue
+		}
 		x := m.From ^ m.Via
 		w.place(m, m.From^(x&-x))
 	}
 }
 
-// place puts the packet of m at node at in the queue of its next hop.
+// place puts the packet of m at node at in the queue of its next hop; at
+// its destination it is delivered, or under the queue rule waits in the
+// node's queue with priority 0 to be delivered by a send.
 func (w *waypoints) place(m *engine.Move, at uint32) {
 	m.To, m.Fate = at, engine.Waiting
 	var d int
 	var there bool
 	m.Via, m.Phase, m.Prio, d, there = w.Next(at, m.Via, m.Dst, m.Phase)
-	if there {
+	switch {
+	case there && w.queue:
+		m.Phase, m.Prio, m.Queue = atDst, 0, 0
+	case there:
 		m.Fate = engine.Delivered
-		return
+	default:
+		m.Queue = w.port.Queue(d + 1)
 	}
-	m.Queue = w.port.Queue(d + 1)
 }
 
 // Remain returns the hops packet p, waiting at node at, still has to go.
