@@ -28,7 +28,8 @@ func bitonicSupports(c Config) error {
 // max_step is the slowest compare-exchange step. With Record.Packets or
 // Arrivals, a packet's arrival is the end of the last step in which it
 // changed node, and its hops how often it did, as in the intact cube; the
-// engine's other records are of the words sent (ascend.Runner).
+// engine's other records are of the words sent (ascend.Runner). T_intact
+// is the sort's time on the intact cube, n(n+1)/2 steps.
 func (b *bitonic) routeFaulty(e *engine.Engine, d *Drawn, c Config) (*Result, error) {
 	p := &trackedSort{Sort: ascend.NewSort(c.N, d.Req.Dst)}
 	if c.Record.Packets || c.Record.Arrivals {
@@ -63,6 +64,7 @@ func (b *bitonic) routeFaulty(e *engine.Engine, d *Drawn, c Config) (*Result, er
 	}
 	r, _ := newResult(&res.Result, nil)
 	r.Set("max_step", float64(res.MaxStep()))
+	r.Set("T_intact", float64(c.N*(c.N+1)/2)) // one step per compare-exchange step
 	return r, nil
 }
 

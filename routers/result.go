@@ -22,7 +22,7 @@ var Measures = []Measure{
 	{Name: "no_detour", Doc: "some failed edge has no intact detour (routers over detours)", Type: Bool},
 	{Name: "ok", Doc: "the detour strategy found a detour for every failed edge; if not, the trial is not routed", Type: Bool},
 	{Name: "gamma", Doc: "the detour system's largest middle load γ, when ok", Type: Int},
-	{Name: "T_intact", Doc: "time of the same instance on the intact cube, same delivery rule (simulation of Ch. III.2)", Type: Int},
+	{Name: "T_intact", Doc: "time of the same instance on the intact cube, same delivery rule (simulation of Ch. III.2; bitonic over detours: n(n+1)/2)", Type: Int},
 	{Name: "d", Doc: "dilation of the confluent detour system: sub-steps per simulated step", Type: Int},
 	{Name: "lockstep", Doc: "every packet kept its intact schedule: its sends from queue 0 in steps d·t, its arrival in (d·(a−1), d·a]", Type: Bool},
 	{Name: "excess", Doc: "T − d·T_intact: above 0 beyond d·T, 0 at d·T, −d at d·(T_intact−1)", Type: Int},

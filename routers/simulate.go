@@ -315,6 +315,9 @@ func init() {
 	confluentSystem.Used, detourQueue.Used = Config.HasDetours, Config.HasDetours
 }
 
+// DeliveryRule is the delivery rule of c: arrival or queue.
+func DeliveryRule(c Config) string { return delivery.Get(c) }
+
 // checkSimulation rejects the simulation's parameters without detours, the
 // queue rule under the all-port model (a delivery is the node's one send of
 // a step), and detours under another port model or queue discipline than

@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -22,8 +23,9 @@ import (
 	"github.com/hyperroute/hyperroute/routers"
 )
 
-// trialRow is one trial of `hyperroute sim --jsonl`: the trial, its seed,
-// every parameter of the configuration and what the run measured.
+// trialRow is one trial of `hyperroute sim --jsonl`: the trial, its seed
+// (and the master seed of a sweep of them), every parameter of the
+// configuration that applies to its router and what the run measured.
 type trialRow struct {
 	trial int
 	seed  uint64
@@ -31,12 +33,20 @@ type trialRow struct {
 	res   *routers.Result
 	// failed is the number of failed edges of the trial's cube.
 	failed int
+	// master is the master seed, for sweeps of several.
+	master *uint64
 }
 
 // MarshalJSON writes the row as one object, its keys in a fixed order.
 func (r trialRow) MarshalJSON() ([]byte, error) {
 	b := fmt.Appendf(nil, `{"trial":%d,"seed":%d`, r.trial, r.seed)
+	if r.master != nil {
+		b = fmt.Appendf(b, `,"master_seed":%d`, *r.master)
+	}
 	for _, p := range routers.Params {
+		if !p.Applies(r.cfg) {
+			continue
+		}
 		v := p.Get(r.cfg)
 		if p.Type == routers.Name || p.Type == param.Text {
 			v = strconv.Quote(v)
@@ -63,6 +73,7 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
 	sf := addSimFlags(fs)
 	trials := fs.Int("trials", 100, "number of trials per point")
+	out := fs.String("out", "", "write the trials as hyperroute run does, as a run of the spec these flags make, into `DIR`/<stream>/ (Parquet, for summary, plot and the notebooks), and print its summary")
 	workers := fs.Int("workers", runtime.NumCPU(), "parallel workers")
 	jsonl := fs.Bool("jsonl", false, "print one JSON object per trial, its parameters included, instead of the summary")
 	recordFlag := fs.String("record", "", "print what the trials record instead of the summary: a comma-separated `list` of "+
@@ -77,6 +88,10 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 	}
 	if *recordFlag != "" && *jsonl {
 		return usagef("--record and --jsonl: set one of them (--record trials writes the rows of --jsonl)")
+	}
+	if *out != "" {
+		return simOut(simRun{args: args, values: sf.values, faults: cfgs[0].FaultList, trials: *trials, seeds: sf.seeds,
+			stream: *sf.stream, workers: *workers, record: *recordFlag, jsonl: *jsonl, out: *out}, stdout, stderr)
 	}
 	if *trials < 1 {
 		return usagef("trials=%d: must be at least 1", *trials)
@@ -93,11 +108,25 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 	if err := routers.CheckRows(*trials, int64(unsafe.Sizeof(trialRow{})+unsafe.Sizeof(experiments.Recorded{})), routers.AvailableMemory()); err != nil {
 		return usageError{err}
 	}
+	seeds := sf.seeds
+	points := len(cfgs) * len(seeds)
+	table := points > 1 && *recordFlag == "" && !*jsonl
+	if table {
+		if err := routers.CheckRows(points**trials, sweepRowBytes, routers.AvailableMemory()); err != nil {
+			return usageError{err}
+		}
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	bar := progress.ForSim(stderr, cfgs, *trials)
+	bar := progress.ForSim(stderr, slices.Repeat(cfgs, len(seeds)), *trials)
 	defer bar.Stop()
-	for k, cfg := range cfgs {
+	var lines sweepTable
+	for k := range points {
+		cfg, seed := cfgs[k/len(seeds)], seeds[k%len(seeds)]
+		var master *uint64
+		if len(seeds) > 1 {
+			master = &seed
+		}
 		rows := make([]trialRow, *trials)
 		var records []experiments.Recorded
 		if *recordFlag != "" {
@@ -107,12 +136,12 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 		start := time.Now()
 		err := experiments.Parallel(ctx, *trials, *workers, func(s *routers.Sim, i int) error {
 			defer bar.TrialDone(cfg)
-			rng, trialSeed := experiments.TrialRand(*sf.seed, *sf.stream, point, i)
+			rng, trialSeed := experiments.TrialRand(seed, *sf.stream, point, i)
 			res, err := s.Trial(cfg, rng)
 			if err != nil {
 				return err
 			}
-			rows[i] = trialRow{trial: i, seed: trialSeed, cfg: cfg, res: res}
+			rows[i] = trialRow{trial: i, seed: trialSeed, cfg: cfg, res: res, master: master}
 			if cfg.Faulty() {
 				rows[i].failed = s.Faults.Count()
 			}
@@ -137,10 +166,9 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 			}
 		case *jsonl:
 			err = writeJSONL(stdout, rows)
+		case table:
+			lines.add(rows)
 		default:
-			if k > 0 {
-				fmt.Fprintln(stdout)
-			}
 			rep := experiments.TrialsReport{Config: cfg, Elapsed: elapsed}
 			for _, r := range rows {
 				rep.Results, rep.Failed = append(rep.Results, r.res), append(rep.Failed, r.failed)
@@ -151,6 +179,10 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
+	if table {
+		bar.Pause()
+		return lines.write(stdout, *trials, seeds)
+	}
 	return nil
 }
 
@@ -160,7 +192,7 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 type simFlags struct {
 	values    map[string]*param.Values
 	faultFile *string
-	seed      *uint64
+	seeds     seedList
 	stream    *string
 }
 
@@ -174,7 +206,8 @@ func addSimFlags(fs *flag.FlagSet) *simFlags {
 	}
 	fs.Var(&param.Values{Param: f.values["pattern"].Param, Into: f.values["pattern"]}, "perm", "the same as --pattern: a `name`")
 	f.faultFile = fs.String("faults", "", "a fault list `file`: one failed edge \"v d\" per line")
-	f.seed = fs.Uint64("seed", 1, "master seed")
+	f.seeds = seedList{1}
+	fs.Var(&f.seeds, "seed", "master `seed`, a list (1,2,3) or a range (1:10) of them, each a point of the sweep")
 	f.stream = fs.String("stream", "sim", "name the trial streams are derived from, with the seed and the instance; an experiment's name replays its trials")
 	return f
 }

@@ -26,7 +26,8 @@ func TestSimSweep(t *testing.T) {
 		t.Errorf("the sweep's rows at n=6 all-port differ from sim's there:\n%s\n%s", js(rows[6:8]), js(one))
 	}
 	code, stdout, stderr := cli("sim", "--n", "4:5", "--q", "0,0.1", "--trials", "3")
-	if code != 0 || strings.Count(stdout, "valiant n=") != 4 || strings.Count(stdout, "q=0.1") != 4 {
+	if lines := strings.Split(stdout, "\n"); code != 0 || len(lines) != 8 || !strings.HasPrefix(lines[0], "valiant single-port") ||
+		!strings.Contains(lines[0], "4 points, 3 trials each") || !strings.Contains(lines[1], " n ") || !strings.Contains(lines[1], " q ") {
 		t.Errorf("sim --n 4:5 --q 0,0.1: exit %d, %s%s", code, stdout, stderr)
 	}
 	for _, c := range []struct{ args, want string }{
@@ -87,8 +88,8 @@ func TestSimSummary(t *testing.T) {
 		lost, msgs = lost+r["lost"].(float64), msgs+r["messages"].(float64)
 	}
 	s := summary("--n", "6", "--q", "0.05", "--trials", "20")
-	if want := fmt.Sprintf("lost %.0f of %.0f packets (%.3g%%)", lost, msgs, 100*lost/msgs); lost == 0 ||
-		!strings.Contains(s, "mu=1 q=0.05, 20 trials\n") || !strings.Contains(s, want) || !strings.Contains(s, "T (steps)") ||
+	if want := fmt.Sprintf("lost %.0f of %.0f packets: loss per packet %.3g (95%% CI [", lost, msgs, lost/msgs); lost == 0 ||
+		!strings.Contains(s, "mu=1 q=0.05 delivery=arrival, 20 trials\n") || !strings.Contains(s, want) || !strings.Contains(s, "T (steps)") ||
 		!strings.Contains(s, "p99 left out") || strings.Contains(s, " p99 ") {
 		t.Errorf("sim --q 0.05: want %q, the header naming q, T (steps) and no p99:\n%s", want, s)
 	}

@@ -77,20 +77,23 @@ func TestSummary(t *testing.T) {
 		N, Mu                        int
 		Trim                         bool
 		Trials                       int
-		MeanT                        float64 `json:"mean_T"`
-		SdT                          float64 `json:"sd_T"`
-		MinT                         int     `json:"min_T"`
-		MaxT                         int     `json:"max_T"`
-		MedianT                      float64 `json:"median_T"`
-		P90T                         float64 `json:"p90_T"`
-		P99T                         float64 `json:"p99_T"`
+		MeanT                        float64  `json:"mean_T"`
+		SdT                          float64  `json:"sd_T"`
+		MinT                         int      `json:"min_T"`
+		MaxT                         int      `json:"max_T"`
+		MedianT                      float64  `json:"median_T"`
+		P90T                         float64  `json:"p90_T"`
+		P99T                         float64  `json:"p99_T"`
+		Routed                       int      `json:"routed"`
+		CILo                         *float64 `json:"ci_lo_T"`
+		CIHi                         *float64 `json:"ci_hi_T"`
 	}
 	// Quantiles of type 7: of 7, 8, 9 at 0.9 8 + 0.8, at 0.99 8 + 0.98.
 	want := []point{
-		{"valiant", "all", "priority", "random", 4, 1, false, 2, 5.5, math.Sqrt(0.5), 5, 6, 5.5, 5.9, 5.99},
-		{"valiant", "single", "priority", "random", 4, 1, false, 3, 8, 1, 7, 9, 8, 8.8, 8.98},
-		{"valiant", "single", "priority", "random", 4, 1, true, 1, 3, 0, 3, 3, 3, 3, 3},
-		{"valiant", "single", "priority", "random", 5, 1, false, 1, 11, 0, 11, 11, 11, 11, 11},
+		{"valiant", "all", "priority", "random", 4, 1, false, 2, 5.5, math.Sqrt(0.5), 5, 6, 5.5, 5.9, 5.99, 0, nil, nil},
+		{"valiant", "single", "priority", "random", 4, 1, false, 3, 8, 1, 7, 9, 8, 8.8, 8.98, 0, nil, nil},
+		{"valiant", "single", "priority", "random", 4, 1, true, 1, 3, 0, 3, 3, 3, 3, 3, 0, nil, nil},
+		{"valiant", "single", "priority", "random", 5, 1, false, 1, 11, 0, 11, 11, 11, 11, 11, 0, nil, nil},
 	}
 	if len(lines) != len(want) {
 		t.Fatalf("got %d lines, want %d:\n%s", len(lines), len(want), out)
@@ -110,6 +113,15 @@ func TestSummary(t *testing.T) {
 			t.Errorf("line %d: p90 %v, p99 %v, want %v, %v", i, got.P90T, got.P99T, want[i].P90T, want[i].P99T)
 		}
 		got.P90T, got.P99T = want[i].P90T, want[i].P99T
+		// The mean's interval: none for one trial (or all equal), else
+		// about the mean.
+		if (got.CILo == nil) != (got.Trials == 1) || got.CILo != nil && !(*got.CILo < got.MeanT && got.MeanT < *got.CIHi) {
+			t.Errorf("line %d: interval %v, %v of %+v", i, got.CILo, got.CIHi, got)
+		}
+		if got.Routed != got.Trials {
+			t.Errorf("line %d: %d of %d trials routed", i, got.Routed, got.Trials)
+		}
+		got.CILo, got.CIHi, got.Routed = nil, nil, 0
 		if got != want[i] {
 			t.Errorf("line %d: %+v, want %+v", i, got, want[i])
 		}
@@ -196,5 +208,66 @@ func TestSummaryPool(t *testing.T) {
 		if code != 2 || stdout != "" || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, c.want) {
 			t.Errorf("summary %v: exit %d, %q%q; want exit 2 and one line with %q", c.dirs, code, stdout, stderr, c.want)
 		}
+	}
+}
+
+// TestSummaryFitsTheRun: a summary shows what its run measured: the loss,
+// with its interval over the trials and in packets or messages as the
+// router sends them, only at points with failed edges, and no loss columns
+// for an intact run; for the collectives model the time, exact where every
+// trial agrees, and the slowdown against the intact cube; for detour draws
+// how often a system was complete, and no T.
+func TestSummaryFitsTheRun(t *testing.T) {
+	noBatchEnv(t)
+	out := t.TempDir()
+	for _, spec := range []string{
+		"name: lossy\ngrid:\n  n: 5\n  router: [valiant, disjoint]\n  q: [0, 0.1]\ntrials: 20\nseed: 1\n",
+		"name: intact\ngrid:\n  n: [4, 5]\n  router: valiant\ntrials: 20\nseed: 1\n",
+		"name: coll\nmodel: collectives\ntrials: 30\nseed: 1\ngrid:\n  op: oab\n  algo: binomial\n  p: 32\n  port: all\n  q: [0, 0.05]\n  detours: optimal\n",
+		"name: draws\nmodel: detours\ntrials: 30\nseed: 1\ngrid:\n  n: 6\n  q: 0.1\n  detours: [heuristic, random]\n",
+	} {
+		if code, _, stderr := cli("run", writeSpec(t, spec), "--out", out, "--workers", "2"); code != 0 {
+			t.Fatalf("run %q: %s", spec, stderr)
+		}
+	}
+	summary := func(exp string) (string, []map[string]any) {
+		_, table, _ := cli("summary", filepath.Join(out, exp))
+		_, jsonl, stderr := cli("summary", filepath.Join(out, exp), "--jsonl")
+		var rows []map[string]any
+		for _, line := range strings.Split(strings.TrimSpace(jsonl), "\n") {
+			var r map[string]any
+			if err := json.Unmarshal([]byte(line), &r); err != nil {
+				t.Fatalf("%s: %v: %q %s", exp, err, line, stderr)
+			}
+			rows = append(rows, r)
+		}
+		return table, rows
+	}
+	table, rows := summary("lossy")
+	lines := strings.Split(table, "\n")
+	if !strings.Contains(lines[1], "  lost  ") || !strings.Contains(table, " messages ") || !strings.Contains(table, " packets ") {
+		t.Errorf("lossy: no loss columns in packets and messages:\n%s", table)
+	}
+	for _, r := range rows {
+		faulty := r["q"] == 0.1
+		if (r["lost"] != nil) != faulty || (r["loss_lo"] != nil) != faulty || faulty && !(r["loss_lo"].(float64) <= r["loss"].(float64)) {
+			t.Errorf("lossy: %v", r)
+		}
+		if unit := map[string]string{"valiant": "packets", "disjoint": "messages"}[r["router"].(string)]; r["unit"] != unit {
+			t.Errorf("lossy: %s counts %v", r["router"], r["unit"])
+		}
+	}
+	table, rows = summary("intact")
+	if strings.Contains(table, "lost") || strings.Contains(table, "messages") || rows[0]["lost"] != nil || rows[0]["unit"] != nil {
+		t.Errorf("intact run with loss columns:\n%s%v", table, rows[0])
+	}
+	table, rows = summary("coll")
+	if !strings.Contains(table, "mean time") || !strings.Contains(table, "exact") || !strings.Contains(table, "slowdown") ||
+		rows[0]["slowdown"] != nil || !(rows[1]["slowdown"].(float64) > 1) || rows[1]["mean_time"].(float64)/rows[0]["mean_time"].(float64) != rows[1]["slowdown"] {
+		t.Errorf("collectives over detours:\n%s%v", table, rows)
+	}
+	table, rows = summary("draws")
+	if !strings.Contains(table, "complete") || strings.Contains(table, "mean T") || rows[0]["share_ok"] == nil || rows[0]["trials"] != 30.0 {
+		t.Errorf("detour draws:\n%s%v", table, rows)
 	}
 }

@@ -150,8 +150,8 @@ func freshTrials(sf *simFlags, trial int, cmp *comparison) ([]view.Trial, error)
 	if err != nil {
 		return nil, err
 	}
-	if len(cfgs) != 1 {
-		return nil, usagef("the page plays one configuration: one value per parameter (two side by side: --compare PARAM=A,B)")
+	if len(cfgs) != 1 || len(sf.seeds) != 1 {
+		return nil, usagef("the page plays one configuration: one value per parameter and one seed (two side by side: --compare PARAM=A,B)")
 	}
 	if err := cmp.check(cfgs[0]); err != nil {
 		return nil, err
@@ -161,7 +161,7 @@ func freshTrials(sf *simFlags, trial int, cmp *comparison) ([]view.Trial, error)
 		if err := view.Check(c); err != nil {
 			return nil, usageError{err}
 		}
-		out = append(out, view.Trial{Config: c, Seed: *sf.seed, Stream: *sf.stream, Index: trial})
+		out = append(out, view.Trial{Config: c, Seed: sf.seeds[0], Stream: *sf.stream, Index: trial})
 	}
 	return out, nil
 }
