@@ -23,6 +23,10 @@ type Args struct {
 	K    *int64   `json:"k,omitempty"`
 	K2   *int64   `json:"k2,omitempty"`
 	S    *float64 `json:"S,omitempty"`
+	// Solve names the parameter to solve for (q) so that the value is
+	// Target (Solve).
+	Solve  string   `json:"solve,omitempty"`
+	Target *float64 `json:"target,omitempty"`
 }
 
 // A Param is a parameter some kinds take: its name (the flag and the JSON
@@ -45,6 +49,8 @@ var Params = []Param{
 	{"k", "distance of phase 1", func(a *Args) any { return &a.K }},
 	{"k2", "distance of phase 2", func(a *Args) any { return &a.K2 }},
 	{"S", "exponent S", func(a *Args) any { return &a.S }},
+	{"solve", "solve for q: the edge-failure probability at which the value reaches --target (kinds of q)", func(a *Args) any { return &a.Solve }},
+	{"target", "the value --solve q solves for, > 0", func(a *Args) any { return &a.Target }},
 }
 
 // Set sets the parameter name from its text, as a flag does.
@@ -157,6 +163,9 @@ type Result struct {
 // Eval checks q and evaluates it; an error says which value is missing,
 // extra or out of range.
 func Eval(q Query) (Result, error) {
+	if q.Solve != "" || q.Target != nil {
+		return Solve(q)
+	}
 	res := Result{Kind: q.Kind, Args: q.Args}
 	k, err := Lookup(q.Kind)
 	if err != nil {

@@ -3,6 +3,7 @@ package bounds
 import (
 	"bytes"
 	"errors"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -114,6 +115,38 @@ func TestBatch(t *testing.T) {
 		}
 		if got := strings.Count(out.String(), "\n"); got != c.answers {
 			t.Errorf("batch %.60q: %d answers before the error, want %d", c.in, got, c.answers)
+		}
+	}
+}
+
+// TestSolve: solve q finds the q at which a kind's value reaches the
+// target, the upper end of a bracket before its lower one, and refuses a
+// kind without q, a query with q and a target not reached.
+func TestSolve(t *testing.T) {
+	target := 0.01
+	n := int64(8)
+	res, err := Eval(Query{Kind: "mean-loss", Args: Args{Dim: &n, Solve: "q", Target: &target}})
+	if err != nil || math.Abs(res.Value-target) > 1e-12 || res.Q == nil || res.Args.Solve != "q" {
+		t.Fatalf("mean-loss: %+v, %v", res, err)
+	}
+	lower, _ := Eval(Query{Kind: "mean-loss", Args: Args{Dim: &n, Form: "lower", Solve: "q", Target: &target}})
+	if !(*res.Q < *lower.Q) {
+		t.Errorf("upper end's q %v, lower end's %v", *res.Q, *lower.Q)
+	}
+	q := 0.1
+	big := 2.0
+	for _, c := range []struct {
+		q    Query
+		want string
+	}{
+		{Query{Kind: "theorem-ii2", Args: Args{Dim: &n, Solve: "q", Target: &target}}, "takes no q"},
+		{Query{Kind: "mean-loss", Args: Args{Dim: &n, Q: &q, Solve: "q", Target: &target}}, "give no q"},
+		{Query{Kind: "mean-loss", Args: Args{Dim: &n, Solve: "n", Target: &target}}, "want solve q"},
+		{Query{Kind: "mean-loss", Args: Args{Dim: &n, Solve: "q"}}, "needs a target"},
+		{Query{Kind: "valiant-loss", Args: Args{Dim: &n, Solve: "q", Target: &big}}, "stays below"},
+	} {
+		if _, err := Eval(c.q); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%+v: %v, want %q", c.q, err, c.want)
 		}
 	}
 }

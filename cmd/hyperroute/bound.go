@@ -22,7 +22,8 @@ kinds and their values (B(m,N,p) = Pr(Bin(N,p) ≥ m), q the edge-failure probab
 
 const boundOutput = `
 Output: {"kind":…, the values given…, "value":v, "log_value":ln v}, log_value
-null when v = 0. A batch line is an object with the same keys as the flags,
+null when v = 0. With --solve q --target P instead of --q, a kind of q gives
+the q at which its value reaches P ("q" in the output; the value is P). A batch line is an object with the same keys as the flags,
 {"kind":"binom","m":40,"N":1048576,"p":1.9e-5}; output lines follow input
 lines, blank lines are skipped. Bad input is an error naming the line, exit 2.
 

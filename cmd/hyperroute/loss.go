@@ -51,6 +51,8 @@ func runLoss(args []string, stdout, stderr io.Writer) error {
 	seed := fs.Uint64("seed", 1, "master seed")
 	workers := fs.Int("workers", runtime.NumCPU(), "parallel workers (the estimate does not depend on them)")
 	jsonl := fs.Bool("jsonl", false, "print one JSON object instead of a line of text")
+	solve := fs.String("solve", "", "solve for `q`: the edge failure probability at which a message is lost with probability --target, with its interval")
+	target := fs.Float64("target", 0, "the loss probability --solve q solves for, in (0, 1)")
 	if err := parseFlags(fs, args, stderr); err != nil {
 		return err
 	}
@@ -67,6 +69,9 @@ func runLoss(args []string, stdout, stderr io.Writer) error {
 	}
 	if *maxTrials < lossest.Batch || *maxTrials > lossest.MaxMaxTrials {
 		return usagef("max-trials=%d: want %d … %d", *maxTrials, lossest.Batch, lossest.MaxMaxTrials)
+	}
+	if *solve != "" || *target != 0 {
+		return runLossSolve(fs, c, *solve, *target, *jsonl, stdout)
 	}
 	if err := c.Validate(); err != nil {
 		return usageError{err}

@@ -100,3 +100,36 @@ func TestLossNearOne(t *testing.T) {
 		t.Errorf("--max-trials 512: %s", out)
 	}
 }
+
+// TestLossSolve: loss --solve q --target P gives the q at which a message
+// is lost with probability P: exact for Valiant's routing, for disjoint
+// inside the exact bracket that bound mean-loss --solve q gives, with its
+// interval; bad input is refused with exit 2.
+func TestLossSolve(t *testing.T) {
+	code, out, errs := cli("loss", "--router", "disjoint", "--n", "8", "--target", "0.01", "--solve", "q", "--jsonl")
+	var r map[string]any
+	if err := json.Unmarshal([]byte(out), &r); code != 0 || err != nil {
+		t.Fatalf("exit %d %s: %s", code, errs, out)
+	}
+	_, upper, _ := cli("bound", "mean-loss", "--n", "8", "--solve", "q", "--target", "0.01")
+	_, lower, _ := cli("bound", "mean-loss", "--n", "8", "--solve", "q", "--target", "0.01", "--form", "lower")
+	var u, l map[string]any
+	json.Unmarshal([]byte(upper), &u)
+	json.Unmarshal([]byte(lower), &l)
+	if r["bracket_lo"] != u["q"] || r["bracket_hi"] != l["q"] || r["exact"] != false ||
+		!(r["q_lo"].(float64) <= r["q"].(float64) && r["q"].(float64) <= r["q_hi"].(float64)) || !(u["q"].(float64) <= r["q_lo"].(float64)) {
+		t.Errorf("disjoint: %v; bracket from bound: %v, %v", r, u["q"], l["q"])
+	}
+	if code, out, _ := cli("loss", "--router", "valiant", "--n", "8", "--target", "0.01", "--solve", "q"); code != 0 ||
+		!strings.HasPrefix(out, "valiant n=8 m=1: Pr(message lost) = 0.01 at q = 0.001256, exact") {
+		t.Errorf("valiant: exit %d %q", code, out)
+	}
+	for _, args := range [][]string{
+		{"--solve", "q"}, {"--solve", "q", "--target", "1.5"}, {"--solve", "n", "--target", "0.1"},
+		{"--solve", "q", "--target", "0.1", "--q", "0.2"}, {"--target", "0.1"},
+	} {
+		if code, _, errs := cli(append([]string{"loss", "--n", "6"}, args...)...); code != 2 || strings.Count(errs, "\n") != 1 {
+			t.Errorf("loss %v: exit %d, %q", args, code, errs)
+		}
+	}
+}

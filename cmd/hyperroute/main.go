@@ -71,7 +71,7 @@ func init() {
 		{"detours", "draw faulty cubes and choose detour systems (Ch. III): detours --n N --q Q --strategy heuristic|optimal|random --trials K [--jsonl]", runDetours},
 		{"collective", "simulate one collective operation: collective --op OP --algo NAME --topology T --p P --port single|all --model sf|ct --m M --ts TS --tw TW --th TH [--jsonl]", runCollective},
 		{"view", "write one self-contained HTML page that plays a run step by step (Q_n, n ≤ 6): view --router R --n N [sim's flags] [--trial K] [--compare PARAM=A,B|intact] --out FILE.html | view DIR/EXPERIMENT --trial K [--n N …] | view --op OP [collective's flags] --out FILE.html", runView},
-		{"loss", "estimate the probability that a message is lost on a faulty cube, with its standard error (Ch. II.5): loss --router disjoint|valiant --n N --q Q [--pieces M] [--port single|all] --rse R [--max-trials T] --seed S [--jsonl]", runLoss},
+		{"loss", "estimate the probability that a message is lost on a faulty cube, with its standard error (Ch. II.5): loss --router disjoint|valiant --n N --q Q [--pieces M] [--port single|all] --rse R [--max-trials T] --seed S [--jsonl]; loss … --solve q --target P: the q at which P of the messages are lost, with its interval", runLoss},
 	}
 }
 
