@@ -41,7 +41,7 @@ func positional(fs *flag.FlagSet, args []string, stderr io.Writer) ([]string, er
 				printUsage(fs, stderr)
 				return nil, err
 			}
-			return nil, usageError{err}
+			return nil, usageError{flagHint(fs, err)}
 		}
 		if fs.NArg() == 0 {
 			break

@@ -81,6 +81,14 @@ func main() {
 
 // run executes one command line and returns the exit status.
 func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 1 && args[0] == "help" {
+		// help COMMAND: the command's help, on stdout.
+		if c, ok := lookupCommand(args[1], stderr); ok {
+			c.run([]string{"-h"}, stdout, stdout)
+			return 0
+		}
+		return 2
+	}
 	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
 		usage(stdout)
 		return 0
@@ -108,8 +116,26 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "hyperroute %s: %s\n", c.name, oneLine(err.Error()))
 		return exitCode(err)
 	}
-	fmt.Fprintf(stderr, "hyperroute: unknown command %q (try hyperroute help)\n", args[0])
+	lookupCommand(args[0], stderr)
 	return 2
+}
+
+// lookupCommand returns the command called name, or says on stderr that
+// there is none, with the one name is likely a slip for.
+func lookupCommand(name string, stderr io.Writer) (command, bool) {
+	var names []string
+	for _, c := range commands {
+		if c.name == name {
+			return c, true
+		}
+		names = append(names, c.name)
+	}
+	hint := ""
+	if s := suggest(name, names); s != "" {
+		hint = fmt.Sprintf("; did you mean %s?", s)
+	}
+	fmt.Fprintf(stderr, "hyperroute: unknown command %q%s (hyperroute help lists them)\n", name, hint)
+	return command{}, false
 }
 
 func usage(w io.Writer) {

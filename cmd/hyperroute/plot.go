@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/hyperroute/hyperroute/plots"
@@ -28,6 +29,9 @@ func runPlot(args []string, stdout, stderr io.Writer) error {
 	}
 	if c.Dir, c.Experiment, err = splitExperiment(pos[0]); err != nil {
 		return err
+	}
+	if st, err := os.Stat(pos[0]); err != nil || !st.IsDir() {
+		return usagef("%s: no such run directory (hyperroute run or sim --out writes one)", pos[0])
 	}
 	c.Stats = strings.Split(*stats, ",")
 	if c.X == "" || c.Out == "" {
