@@ -6,7 +6,7 @@ BIN     := bin/hyperroute
 RESULTS ?= results$(if $(PROFILE),/$(PROFILE))
 FIGURES ?= figures
 
-.PHONY: all build test go-test vet bench fuzz sim experiment experiments verify figures clean slurm-check view-check paper paper-figures view-pages list-experiments
+.PHONY: all build test go-test vet bench fuzz sim experiment experiments verify figures clean slurm-check view-check paper paper-figures view-pages list-experiments readme-check
 
 all: build experiment
 
@@ -55,12 +55,17 @@ figures: build
 
 # What CI runs: gofmt and go vet, every Go test, the experiments' small
 # defaults and their files verified, the notebooks and the Python
-# cross-checks on them, and the Slurm check. Up to three at once: the Go
-# tests beside the experiments (which use all cores) and what waits on the
-# network (the venv, Slurm's packages); each target's output is printed
-# whole when it ends.
+# cross-checks on them, the README's commands in a fresh clone, and the
+# Slurm check. Up to three at once: the Go tests beside the experiments
+# (which use all cores) and what waits on the network (the venv, Slurm's
+# packages); each target's output is printed whole when it ends.
 test:
-	$(MAKE) --no-print-directory -j3 -Otarget go-test verify notebooks pytest slurm-check view-check
+	$(MAKE) --no-print-directory -j3 -Otarget go-test verify notebooks pytest readme-check slurm-check view-check
+
+# Every sh block of README.md, in order, in a fresh clone with the binary
+# its make builds; the clone's tree must stay clean (about a minute).
+readme-check:
+	scripts/readme-check.sh
 
 # -timeout: on a loaded machine a package's tests can take longer than go
 # test's default of 10 minutes.

@@ -34,13 +34,17 @@ def sim(hyperroute_bin, command: str) -> str:
     return p.stdout
 
 
-def configs(out: str) -> dict[str, str]:
-    """sim's output per configuration, keyed by its header line."""
-    blocks = {}
-    for block in out.strip().split("\n\n"):
-        head, _, body = block.partition("\n")
-        blocks[head] = body
-    return blocks
+def table(out: str) -> list[dict[str, str]]:
+    """The rows of the table sim prints for a sweep, one per point, by column
+    (cells are separated by two spaces or more)."""
+    lines = out.strip().splitlines()
+    head = re.split(r"\s{2,}", lines[1].strip())
+    rows = []
+    for line in lines[2:]:
+        cells = re.split(r"\s{2,}", line.strip())
+        if len(cells) == len(head):
+            rows.append(dict(zip(head, cells)))
+    return rows
 
 
 def stats_row(body: str) -> list[str]:
@@ -53,41 +57,44 @@ def stats_row(body: str) -> list[str]:
 def test_valiant_mean_and_p99(hyperroute_bin):
     m = quoted(r"`(sim --n 4:16:4 --port single,all --trials 100)`: at n = 16 the mean is ([\d.]+) steps "
                r"single-port and ([\d.]+) all-port, p99 (\d+) and (\d+)")
-    out = configs(sim(hyperroute_bin, m[1]))
+    rows = {(r["n"], r["port"]): r for r in table(sim(hyperroute_bin, m[1]))}
     for port, mean, p99 in (("single", m[2], m[4]), ("all", m[3], m[5])):
-        row = stats_row(out[f"valiant n=16 {port}-port queue=priority pattern=random mu=1, 100 trials"])
-        assert f"{float(row[0]):.1f}" == mean, (port, row)
-        assert float(row[5]) == float(p99), (port, row)
+        row = rows["16", port]
+        assert f"{float(row['mean T']):.1f}" == mean, (port, row)
+        assert float(row["p99"].rstrip("*")) == float(p99), (port, row)
 
 
 def test_disjoint_against_valiant_loss(hyperroute_bin):
     m = quoted(r"`(sim --router disjoint,valiant --n 8 --q 0.005,0.05,0.1,0.15 --trials 100)`: `disjoint` loses "
                r"([\d.]+)% of the messages at q = 0.1 and ([\d.]+)% at 0.15; Valiant loses ([\d.]+)% of its packets "
                r"already at q = 0.005")
-    out = sim(hyperroute_bin, m[1])
-
-    def loss(router: str, q: str) -> float:
-        if router == "disjoint":
-            f = re.search(rf"(?m)^q={q}: .* loss per message ([\d.e-]+) ", out)
-        else:
-            f = re.search(rf"(?m)^q={q}: .* packets \(([\d.]+)%\)", out)
-        assert f, (router, q, out)
-        return float(f[1]) * (100 if router == "disjoint" else 1)
+    rows = {(r["router"], r["q"]): r for r in table(sim(hyperroute_bin, m[1]))}
 
     def digits(x: float, s: str) -> str:
         return f"{x:.{len(s.partition('.')[2])}f}"
 
-    assert digits(loss("disjoint", "0.1"), m[2]) == m[2]
-    assert digits(loss("disjoint", "0.15"), m[3]) == m[3]
-    assert digits(loss("valiant", "0.005"), m[4]) == m[4]
+    for router, q, want in (("disjoint", "0.1", m[2]), ("disjoint", "0.15", m[3]), ("valiant", "0.005", m[4])):
+        row = rows[router, q]
+        assert row["of"].endswith("messages" if router == "disjoint" else "packets"), row
+        assert digits(100 * float(row["loss"]), want) == want, row
+
+
+def test_loss_solve(hyperroute_bin):
+    m = quoted(r"`(loss --router disjoint --n 8 --target 0.01 --solve q)`: at q = ([\d.]+) \(95% interval "
+               r"\[([\d.]+), ([\d.]+)\]; the exact bracket alone says \[([\d.]+), ([\d.]+)\]\)")
+    out = sim(hyperroute_bin, m[1])
+    f = re.search(r"at q = ([\d.]+), 95% CI \[([\d.]+), ([\d.]+)\] .* puts q in \[([\d.]+), ([\d.]+)\]", out)
+    assert f, out
+    assert f.groups() == m.groups()[1:], (f.groups(), m.groups())
 
 
 def test_slowdown_over_detours(hyperroute_bin):
-    m = quoted(r"`(sim --n 8 --q 0.05 --detours optimal --trials 200)`: mean T ([\d.]+) steps against T_intact "
-               r"([\d.]+) on the intact cube, d = (\d+), a slowdown of (\d+\.\d+)")
+    m = quoted(r"`(sim --n 8 --q 0.05 --detours optimal --delivery queue --trials 200)`: mean T ([\d.]+) steps against "
+               r"T_intact ([\d.]+) on the intact cube under the same delivery rule, d = (\d+), a slowdown of (\d+\.\d+)")
     out = sim(hyperroute_bin, m[1])
     mean = stats_row(out)[0]
-    f = re.search(r"mean T_intact ([\d.]+) steps; dilation d mean [\d.]+, max (\d+); slowdown mean T / mean T_intact ([\d.]+)", out)
+    f = re.search(r"intact cube \(delivery=queue\): mean T_intact ([\d.]+) steps; dilation d mean [\d.]+, max (\d+); "
+                  r"slowdown mean T / mean T_intact ([\d.]+)", out)
     assert f, out
     assert f"{float(mean):.1f}" == m[2]
     assert f"{float(f[1]):.1f}" == m[3]
@@ -96,16 +103,16 @@ def test_slowdown_over_detours(hyperroute_bin):
 
 
 def test_summary_example(hyperroute_bin, results_dir, tmp_path):
-    more = quoted(r"`?bin/hyperroute (run valiant-tail --out results-more --first-trial 100)")
-    block = re.search(r"```\n(results/valiant-tail \+ results-more/valiant-tail:.*?)\n```", README, re.DOTALL)
+    more = quoted(r"`?bin/hyperroute (run valiant-tail --out results/more --first-trial 100)")
+    block = re.search(r"```\n(results/valiant-tail \+ results/more/valiant-tail:.*?)\n```", README, re.DOTALL)
     assert block, "README.md no longer shows summary's table"
     block = block[1].splitlines()
-    args = more[1].replace("results-more", str(tmp_path / "results-more"))
+    args = more[1].replace("results/more", str(tmp_path / "more"))
     sim(hyperroute_bin, args)
-    out = sim(hyperroute_bin, f"summary {results_dir / 'valiant-tail'} {tmp_path / 'results-more' / 'valiant-tail'}")
+    out = sim(hyperroute_bin, f"summary {results_dir / 'valiant-tail'} {tmp_path / 'more' / 'valiant-tail'}")
     lines = out.splitlines()
-    head = block[0].replace("results/valiant-tail", str(results_dir / "valiant-tail")).replace(
-        "results-more/valiant-tail", str(tmp_path / "results-more" / "valiant-tail"))
+    head = block[0].replace("results/more/valiant-tail", str(tmp_path / "more" / "valiant-tail")).replace(
+        "results/valiant-tail", str(results_dir / "valiant-tail"))
     assert lines[0] == head
     for want in block[1:]:
         assert want.split() in [line.split() for line in lines[1:]], want
