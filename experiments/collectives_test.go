@@ -330,3 +330,31 @@ func TestFaultyCollectivesRun(t *testing.T) {
 		t.Errorf("%d cubes, %d of %d faulty trials slower than the intact one", len(cubes), slower, faulty)
 	}
 }
+
+// TestCollectiveFaultList: a collective takes k failed edges or a fault
+// list as the routing model does: k fails exactly k edges per trial, a
+// fault list the same ones in every trial (so that, without random draws,
+// every trial measures the same), and a list on the wrong cube is refused.
+func TestCollectiveFaultList(t *testing.T) {
+	s := mustParse(t, "name: c\nmodel: collectives\nseed: 2\ntrials: 6\ngrid:\n  op: reduce\n  algo: binomial\n  p: 16\n  port: all\n  k: [0, 5]\n  faults: [\"\", \"0 1; 1 1; 2 2\"]\n  detours: optimal\n")
+	outs, err := s.Outcomes(context.Background(), 2, 1<<30)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Points()) != 3 || len(outs) != 18 { // k and a list together are refused (skipped)
+		t.Fatalf("%d points, %d trials", len(s.Points()), len(outs))
+	}
+	for i, o := range outs {
+		r := o.(*CollectiveTrial).Row
+		want := []int{0, 3, 5}[i/6]
+		if r.Faulty == nil && want > 0 || r.Faulty != nil && r.Faulty.Failed != want || !r.OK {
+			t.Fatalf("trial %d: %+v, want %d failed edges", i, r.Faulty, want)
+		}
+		if i/6 == 1 && r.Rho != outs[6].(*CollectiveTrial).Row.Rho {
+			t.Errorf("a fault list's trials differ: ρ %d, %d", r.Rho, outs[6].(*CollectiveTrial).Row.Rho)
+		}
+	}
+	if _, err := Parse("x.yaml", []byte("name: c\nmodel: collectives\nseed: 2\ngrid:\n  op: reduce\n  algo: binomial\n  p: 16\n  faults: \"0 5\"\n  detours: optimal\n")); err == nil || !strings.Contains(err.Error(), "dimension 5") {
+		t.Errorf("a list of Q_5 on Q_4: %v", err)
+	}
+}
