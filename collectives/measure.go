@@ -19,6 +19,9 @@ type Row struct {
 	AlgBW, BusBW float64
 	Faults       Faults
 	Faulty       *Faulty
+	// Trial is the trial of an experiment the run was (0 for a single
+	// run), its row's trial.
+	Trial int
 }
 
 // Measure runs c and compares it.
@@ -74,7 +77,7 @@ func (r Row) Columns() []Column {
 			cols[i].Null = cols[i].Null || cols[i].Nullable && math.IsNaN(x)
 		}
 	}
-	at := slices.IndexFunc(cols, func(c Column) bool { return c.Name == "seed" }) + 1
+	at := slices.IndexFunc(cols, func(c Column) bool { return c.Name == "trial" }) + 1
 	return slices.Insert(cols, at, Column{Name: "q", Value: r.Faults.Q}, Column{Name: "k", Value: r.Faults.K},
 		Column{Name: "faults", Value: string(r.Faults.List)}, Column{Name: "detours", Value: r.Faults.strategy()},
 		Column{Name: "failed_edges", Value: f.Failed}, Column{Name: "no_detour", Value: f.NoDetour},
@@ -84,13 +87,13 @@ func (r Row) Columns() []Column {
 }
 
 // config names the columns of the configuration.
-var config = []string{"op", "algo", "topology", "p", "port", "model", "startup", "m", "ts", "tw", "th", "root", "dests", "shift", "pieces", "seed"}
+var config = []string{"op", "algo", "topology", "p", "port", "model", "startup", "m", "ts", "tw", "th", "root", "dests", "shift", "pieces", "seed", "trial"}
 
 func (r Row) columns(errText string) []Column {
 	return []Column{
 		{"op", r.Op.String(), false, false}, {"algo", r.Algo, false, false}, {"topology", r.Topology.String(), false, false}, {"p", r.P, false, false},
 		{"port", r.Port.String(), false, false}, {"model", r.Model.String(), false, false}, {"startup", r.Startup.String(), false, false},
-		{"m", r.M, false, false}, {"ts", r.Ts, false, false}, {"tw", r.Tw, false, false}, {"th", r.Th, false, false}, {"root", r.Root, false, false}, {"dests", FormatDests(r.Dests), false, false}, {"shift", r.Shift, false, false}, {"pieces", r.Pieces, false, false}, {"seed", r.Seed, false, false},
+		{"m", r.M, false, false}, {"ts", r.Ts, false, false}, {"tw", r.Tw, false, false}, {"th", r.Th, false, false}, {"root", r.Root, false, false}, {"dests", FormatDests(r.Dests), false, false}, {"shift", r.Shift, false, false}, {"pieces", r.Pieces, false, false}, {"seed", r.Seed, false, false}, {"trial", r.Trial, false, false},
 		{"rho", r.Rho, true, false}, {"rho_m", r.RhoM, true, false}, {"eta", r.Eta, true, false}, {"hops", int(r.Hops), true, false}, {"messages", r.Messages, true, false},
 		{"time", r.Time, true, false}, {"ok", r.OK, false, false}, {"nodup", r.NoDup, true, false}, {"noho", r.NoHO, true, false}, {"recv_max", r.RecvMax, true, false}, {"relays", r.Relays, true, false},
 		{"bound_steps", r.Bound.Steps, true, false}, {"bound_rho", r.Bound.Rho, true, false}, {"bound_eta", r.Bound.Eta, true, false},

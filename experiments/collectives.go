@@ -210,14 +210,8 @@ func (collectiveWorker) Trial(_ *Spec, p *Point, t Trial) (any, int64, error) {
 	if !row.OK && (row.Faulty == nil || row.Faulty.Gamma >= 0) {
 		return nil, 0, fmt.Errorf("%v %s on p=%d: %v", row.Op, row.Algo, row.P, row.Err)
 	}
-	return &CollectiveTrial{t.Index, row}, 0, nil // its hops are message-hops, in the table
-}
-
-// CollectiveTrial is what a trial of the collectives model leaves: its
-// index and its row.
-type CollectiveTrial struct {
-	Trial int
-	Row   collectives.Row
+	row.Trial = t.Index
+	return &row, 0, nil // its hops are message-hops, in the table
 }
 
 // collectiveCount is the rows of the collectives table of point p in
@@ -230,15 +224,13 @@ func collectiveCount(s *Spec, _ *Point, sh Shard) (int64, bool) {
 }
 
 // collectiveSchema is the schema of the collectives table: the columns of
-// a row (strings, integers as int64, the seed uint64, booleans and numbers
-// as float64), the trial (int32) after the seed.
+// a row, strings, integers (int64, the seed uint64), booleans, and numbers
+// (float64).
 func collectiveSchema() *arrow.Schema {
-	var fields []arrow.Field
-	for _, c := range (collectives.Row{}).Columns() {
-		fields = append(fields, arrow.Field{Name: c.Name, Type: arrowOf(c.Value), Nullable: c.Nullable})
-		if c.Name == "seed" {
-			fields = append(fields, i32("trial"))
-		}
+	cols := (collectives.Row{}).Columns()
+	fields := make([]arrow.Field, len(cols))
+	for i, c := range cols {
+		fields[i] = arrow.Field{Name: c.Name, Type: arrowOf(c.Value), Nullable: c.Nullable}
 	}
 	return arrow.NewSchema(fields, nil)
 }
@@ -246,12 +238,9 @@ func collectiveSchema() *arrow.Schema {
 // collectiveRows appends the row of one trial, a value that is none as
 // null.
 func collectiveRows(b *array.RecordBuilder, _ *Point, _ int, out any) {
-	t := out.(*CollectiveTrial)
-	i := 0
-	for _, c := range t.Row.Columns() {
+	for i, c := range out.(*collectives.Row).Columns() {
 		if c.Null {
 			b.Field(i).AppendNull()
-			i++
 			continue
 		}
 		switch fb := b.Field(i).(type) {
@@ -265,11 +254,6 @@ func collectiveRows(b *array.RecordBuilder, _ *Point, _ int, out any) {
 			fb.Append(c.Value.(bool))
 		case *array.Float64Builder:
 			fb.Append(c.Value.(float64))
-		}
-		i++
-		if c.Name == "seed" {
-			b.Field(i).(*array.Int32Builder).Append(int32(t.Trial))
-			i++
 		}
 	}
 }

@@ -120,16 +120,9 @@ func TestRunCollectives(t *testing.T) {
 	if int(tbl.NumRows()) != n {
 		t.Fatalf("%d rows read", tbl.NumRows())
 	}
-	var names []string
-	for _, c := range (collectives.Row{}).Columns() {
-		names = append(names, c.Name)
-		if c.Name == "seed" {
-			names = append(names, "trial")
-		}
-	}
-	for i, name := range names {
-		if got := tbl.Schema().Field(i).Name; got != name {
-			t.Errorf("column %d is %s, want %s", i, got, name)
+	for i, c := range (collectives.Row{}).Columns() {
+		if got := tbl.Schema().Field(i).Name; got != c.Name {
+			t.Errorf("column %d is %s, want %s", i, got, c.Name)
 		}
 	}
 	ports, err := dataset.Strings(tbl, "port")
@@ -345,13 +338,13 @@ func TestCollectiveFaultList(t *testing.T) {
 		t.Fatalf("%d points, %d trials", len(s.Points()), len(outs))
 	}
 	for i, o := range outs {
-		r := o.(*CollectiveTrial).Row
+		r := o.(*collectives.Row)
 		want := []int{0, 3, 5}[i/6]
 		if r.Faulty == nil && want > 0 || r.Faulty != nil && r.Faulty.Failed != want || !r.OK {
 			t.Fatalf("trial %d: %+v, want %d failed edges", i, r.Faulty, want)
 		}
-		if i/6 == 1 && r.Rho != outs[6].(*CollectiveTrial).Row.Rho {
-			t.Errorf("a fault list's trials differ: ρ %d, %d", r.Rho, outs[6].(*CollectiveTrial).Row.Rho)
+		if i/6 == 1 && r.Rho != outs[6].(*collectives.Row).Rho {
+			t.Errorf("a fault list's trials differ: ρ %d, %d", r.Rho, outs[6].(*collectives.Row).Rho)
 		}
 	}
 	if _, err := Parse("x.yaml", []byte("name: c\nmodel: collectives\nseed: 2\ngrid:\n  op: reduce\n  algo: binomial\n  p: 16\n  faults: \"0 5\"\n  detours: optimal\n")); err == nil || !strings.Contains(err.Error(), "dimension 5") {

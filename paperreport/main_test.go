@@ -23,7 +23,7 @@ var tinySpecs = map[string]string{
 	"replication-loss": "grid:\n  n: [4, 6]\n  router: disjoint\n  pieces: 1\n  q: [0.01, 0.05, 0.3]\n  pattern: random\ntrials: 40\ntables: [trials]\n" +
 		"clockless: true\n",
 	"replication-rare": "model: loss\ngrid:\n  router: disjoint\n  n: [8]\n  pieces: 1\n  q: [0.01, 0.05]\n  rse: 0.1\n",
-	"detour-existence": "model: detours\ngrid:\n  n: [4, 6]\n  strategy: optimal\n  q: [0.05, 0.1]\ntrials: 100\n",
+	"detour-existence": "model: detours\ngrid:\n  n: [4, 6]\n  detours: optimal\n  q: [0.05, 0.1]\ntrials: 100\n",
 	"matching":         "grid:\n  n: [4, 6]\n  router: ecube\n  detours: [heuristic, optimal]\n  q: [0.02, 0.05]\n  pattern: random\ntrials: 100\ntables: [trials]\ndraw_only: true\n",
 	"faulty-bitonic":   "grid:\n  n: [4]\n  router: bitonic\n  port: [single, all]\n  detours: [random]\n  q: [0.05, 0.1]\n  pattern: random\ntrials: 30\n",
 	"faulty-valiant": "grid:\n  n: [4]\n  router: [valiant, ecube]\n  q: [0.05, 0.1]\n  detours: [optimal]\n  confluent: [edge, node]\n  delivery: [queue, arrival]\n" +

@@ -248,11 +248,13 @@ var faultyValiantDelivered = Figure{
 		"simulated over each strategy's detour system (it delivers all when the strategy finds a complete system; " +
 		"optimal and random succeed exactly when every failed edge has an intact detour). Right, without detours: " +
 		"Valiant not knowing the faults, its adaptive forms and safety levels, when they lose no packet.",
-	Where: []string{"confluent", "edge", "delivery", "queue", "detour-queue", "priority"},
+	Where: []string{"confluent", "edge", "detour-queue", "priority"},
 	Panels: []Panel{{
 		Cols: 2, Keep: func(r Row) bool {
-			rt := r.Str("router")
-			return r.Num("q") > 0 && (rt == "valiant" || rt == "adaptive-valiant" || rt == "safety-levels")
+			// Over detours the thesis' rule, delivery from the queue; on
+			// their own the routers' rule, done on arrival.
+			rt, rule := r.Str("router"), map[bool]string{true: "arrival", false: "queue"}[r.Str("detours") == "none"]
+			return r.Num("q") > 0 && r.Str("delivery") == rule && (rt == "valiant" || rt == "adaptive-valiant" || rt == "safety-levels")
 		},
 		FacetBy: func(r Row) string {
 			side := "with=over detours"

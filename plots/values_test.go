@@ -196,10 +196,10 @@ func TestChapterIIIValues(t *testing.T) {
 	want(t, s[1], where(ab, "router", "adaptive-ecube", "reroute", "shortest"), numOf("q"), numOf("stretch"), nil, "mean")
 	want(t, s[2], where(ab, "router", "adaptive-ecube", "reroute", "shortest"), numOf("q"), numOf("T"), nil, "mean")
 
-	dl := where(rows(t, "faulty-valiant", "trials"), "confluent", "edge", "delivery", "queue", "detour-queue", "priority", "n", "4")
-	want(t, series(t, o["faulty-valiant-delivered"], "n = 4, over detours", "random detours"), slices.DeleteFunc(where(dl, "router", "valiant", "detours", "random"),
+	dl := where(rows(t, "faulty-valiant", "trials"), "confluent", "edge", "detour-queue", "priority", "n", "4")
+	want(t, series(t, o["faulty-valiant-delivered"], "n = 4, over detours", "random detours"), slices.DeleteFunc(where(dl, "router", "valiant", "detours", "random", "delivery", "queue"),
 		func(r row) bool { return r.f("q") == 0 }), numOf("q"), numOf("ok"), nil, "share")
-	want(t, series(t, o["faulty-valiant-delivered"], "n = 4, on their own", "safety levels [Wu 1997]"), slices.DeleteFunc(where(dl, "router", "safety-levels"),
+	want(t, series(t, o["faulty-valiant-delivered"], "n = 4, on their own", "safety levels [Wu 1997]"), slices.DeleteFunc(where(dl, "router", "safety-levels", "delivery", "arrival"),
 		func(r row) bool { return r.f("q") == 0 }), numOf("q"), func(r row) float64 { return map[bool]float64{true: 1}[r.f("lost") == 0] }, nil, "share")
 }
 

@@ -46,7 +46,7 @@ func runCollective(args []string, stdout, stderr io.Writer) error {
 	if *workers < 1 {
 		return usagef("workers=%d: must be at least 1", *workers)
 	}
-	if err := routers.CheckRows(*trials, int64(unsafe.Sizeof(experiments.CollectiveTrial{})), routers.AvailableMemory()); err != nil {
+	if err := routers.CheckRows(*trials, int64(unsafe.Sizeof(collectives.Row{})), routers.AvailableMemory()); err != nil {
 		return usageError{err}
 	}
 	spec, err := cf.spec(*trials)
@@ -66,14 +66,13 @@ func runCollective(args []string, stdout, stderr io.Writer) error {
 	}
 	rows := make([]collectiveRow, len(outs))
 	for i, o := range outs {
-		t := o.(*experiments.CollectiveTrial)
-		rows[i] = collectiveRow{t.Trial, t.Row}
+		rows[i] = collectiveRow(*o.(*collectives.Row))
 	}
 	switch {
 	case *jsonl:
 		return writeJSONL(stdout, rows)
 	case len(rows) == 1:
-		printCollective(stdout, rows[0].Row)
+		printCollective(stdout, collectives.Row(rows[0]))
 		return nil
 	}
 	cfg, _ := spec.Points()[0].Collective()
@@ -142,15 +141,12 @@ func collectiveSpec(m *experiments.Model, seed uint64, trials int, values map[st
 
 // collectiveRow is a trial's row as one JSON object, keys in a fixed order,
 // a value that is none as null.
-type collectiveRow struct {
-	Trial int
-	Row   collectives.Row
-}
+type collectiveRow collectives.Row
 
 func (r collectiveRow) MarshalJSON() ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteByte('{')
-	for i, col := range r.Row.Columns() {
+	for i, col := range collectives.Row(r).Columns() {
 		if i > 0 {
 			b.WriteByte(',')
 		}
@@ -162,9 +158,6 @@ func (r collectiveRow) MarshalJSON() ([]byte, error) {
 			}
 		}
 		fmt.Fprintf(&b, "%q:%s", col.Name, v)
-		if col.Name == "seed" {
-			fmt.Fprintf(&b, `,"trial":%d`, r.Trial)
-		}
 	}
 	b.WriteByte('}')
 	return b.Bytes(), nil
@@ -237,13 +230,13 @@ func lawBound(f *collectives.Faulty, p int) string {
 // complete detour system, with 95% intervals, against the intact cube's
 // run and the step law's bound.
 func printCollectiveTrials(w io.Writer, rows []collectiveRow, intact collectives.Row) error {
-	first := rows[0].Row
+	first := collectives.Row(rows[0])
 	printHeader(w, first)
 	var rho, times, failed, bounds []float64
 	gammas := map[int]int{}
 	beyond, unavailable := 0, 0
 	for _, t := range rows {
-		r := t.Row
+		r := collectives.Row(t)
 		if f := r.Faulty; f != nil {
 			failed = append(failed, float64(f.Failed))
 			if f.Gamma < 0 {

@@ -356,8 +356,8 @@ func TestViewRecorded(t *testing.T) {
 	if len(page.Panels) != 2 || page.Panels[0].T != 6 || page.Panels[1].T != 7 {
 		t.Fatalf("Bem 1: T = %v, want single-port 6 and all-port 7\n%s", page.Panels, stdout)
 	}
-	if !strings.Contains(stdout, "single-port queue=priority pattern=random mu=1 · trial 10: T = 6") ||
-		!strings.Contains(stdout, "all-port queue=priority pattern=random mu=1 · trial 10: T = 7") {
+	if !strings.Contains(stdout, "single-port queue=priority pattern=random mu=1 delivery=arrival · trial 10: T = 6") ||
+		!strings.Contains(stdout, "all-port queue=priority pattern=random mu=1 delivery=arrival · trial 10: T = 7") {
 		t.Errorf("stdout does not say T = 6 and 7:\n%s", stdout)
 	}
 	_, fresh := writeView(t, "--router", "valiant", "--n", "4", "--seed", "1988", "--stream", "valiant-tail", "--trial", "10", "--compare", "port=single,all")
@@ -452,10 +452,10 @@ func TestViewREADME(t *testing.T) {
 	}
 	args := append([]string{"view", "--router", "valiant", "--n", "4", "--seed", "1988"}, strings.Fields(cmd)...)
 	i := slices.Index(args, "--out")
-	args[i+1] = filepath.Join(t.TempDir(), args[i+1])
+	args[i+1] = filepath.Join(t.TempDir(), filepath.Base(args[i+1]))
 	code, stdout, stderr := cli(args...)
-	if code != 0 || !strings.Contains(stdout, "single-port queue=priority pattern=random mu=1 · trial 10: T = 6") ||
-		!strings.Contains(stdout, "all-port queue=priority pattern=random mu=1 · trial 10: T = 7") {
+	if code != 0 || !strings.Contains(stdout, "single-port queue=priority pattern=random mu=1 delivery=arrival · trial 10: T = 6") ||
+		!strings.Contains(stdout, "all-port queue=priority pattern=random mu=1 delivery=arrival · trial 10: T = 7") {
 		t.Errorf("%s: exit %d\n%s%s", strings.Join(args, " "), code, stdout, stderr)
 	}
 }

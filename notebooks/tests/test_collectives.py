@@ -28,7 +28,7 @@ COLUMNS = [
     ("port", pa.string(), False), ("model", pa.string(), False), ("startup", pa.string(), False),
     ("m", pa.int64(), False), ("ts", pa.float64(), False), ("tw", pa.float64(), False), ("th", pa.float64(), False),
     ("root", pa.int64(), False), ("dests", pa.string(), False), ("shift", pa.int64(), False), ("pieces", pa.int64(), False),
-    ("seed", pa.uint64(), False), ("trial", pa.int32(), False),
+    ("seed", pa.uint64(), False), ("trial", pa.int64(), False),
     ("q", pa.float64(), False), ("k", pa.int64(), False), ("faults", pa.string(), False), ("detours", pa.string(), False),
     ("failed_edges", pa.int64(), False), ("no_detour", pa.bool_(), False), ("gamma", pa.int64(), True),
     ("max_step", pa.int64(), True), ("law_bound", pa.int64(), True),
