@@ -39,25 +39,6 @@ func Names(tbl arrow.Table) []string {
 	return names
 }
 
-// Numbers returns the column of tbls named name as numbers: integers and
-// floats as they are, false and true as 0 and 1, NaN for null. A column of
-// strings is an error.
-func Numbers(tbls []arrow.Table, name string) ([]float64, error) {
-	vs, err := Values(tbls, name)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]float64, len(vs))
-	for i, v := range vs {
-		x, ok := Number(v)
-		if !ok {
-			return nil, fmt.Errorf("column %q holds %q, not a number", name, v)
-		}
-		out[i] = x
-	}
-	return out, nil
-}
-
 // Number returns v, a value of Values, as a number: NaN for nil, 0 or 1
 // for a bool; false for a string.
 func Number(v any) (float64, bool) {
