@@ -68,19 +68,30 @@ func runCollective(args []string, stdout, stderr io.Writer) error {
 	for i, o := range outs {
 		rows[i] = collectiveRow(*o.(*collectives.Row))
 	}
-	switch {
-	case *jsonl:
+	if *jsonl {
 		return writeJSONL(stdout, rows)
-	case len(rows) == 1:
-		printCollective(stdout, collectives.Row(rows[0]))
-		return nil
 	}
-	cfg, _ := spec.Points()[0].Collective()
-	intact, err := collectives.Measure(cfg)
-	if err != nil {
-		return err
+	// The outcomes are point by point, each point's trials in order.
+	per := len(rows) / len(spec.Points())
+	for i, p := range spec.Points() {
+		if i > 0 {
+			fmt.Fprintln(stdout)
+		}
+		pt := rows[i*per : (i+1)*per]
+		if per == 1 {
+			printCollective(stdout, collectives.Row(pt[0]))
+			continue
+		}
+		cfg, _ := p.Collective()
+		intact, err := collectives.Measure(cfg)
+		if err != nil {
+			return err
+		}
+		if err := printCollectiveTrials(stdout, pt, intact); err != nil {
+			return err
+		}
 	}
-	return printCollectiveTrials(stdout, rows, intact)
+	return nil
 }
 
 // collectiveFlags are the flags of collective that name its runs: the
@@ -127,9 +138,10 @@ func (cf *collectiveFlags) config() (collectives.Config, collectives.Faults, *ra
 
 // collectiveSpec returns the spec of the collectives model named
 // collective whose points values give, the algorithm by default the first
-// of the operation that runs the configuration.
+// of the operation that runs the configuration (for several operations,
+// as a spec without algo: every algorithm of each that runs).
 func collectiveSpec(m *experiments.Model, seed uint64, trials int, values map[string][]string) (*experiments.Spec, error) {
-	if len(values["algo"]) == 0 {
+	if len(values["algo"]) == 0 && len(values["op"]) <= 1 {
 		s, err := experiments.NewSpec(m, "collective", seed, 1, values)
 		if err != nil {
 			return nil, err

@@ -111,11 +111,6 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 	seeds := sf.seeds
 	points := len(cfgs) * len(seeds)
 	table := points > 1 && *recordFlag == "" && !*jsonl
-	if table {
-		if err := routers.CheckRows(points**trials, sweepRowBytes, routers.AvailableMemory()); err != nil {
-			return usageError{err}
-		}
-	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	bar := progress.ForSim(stderr, slices.Repeat(cfgs, len(seeds)), *trials)
@@ -167,7 +162,7 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 		case *jsonl:
 			err = writeJSONL(stdout, rows)
 		case table:
-			lines.add(rows)
+			err = lines.add(rows)
 		default:
 			rep := experiments.TrialsReport{Config: cfg, Elapsed: elapsed}
 			for _, r := range rows {

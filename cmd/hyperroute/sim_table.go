@@ -56,22 +56,18 @@ func (s *seedList) Set(v string) error {
 	return nil
 }
 
-// sweepRowBytes bounds what sweepTable holds of a trial.
-const sweepRowBytes = 1024
-
-// sweepTable holds the trials of a sweep's points, column by column, for
-// its table: one line per point.
+// sweepTable is the table of a sweep's points, one line each: what
+// summary gives for the trials of each point, summarised as each is done.
 type sweepTable struct {
-	cols map[string][]any
-	cfgs []routers.Config
+	points []summary.Point
+	cfgs   []routers.Config
+	plan   summary.Plan
 }
 
-// add adds the trials of one point.
-func (t *sweepTable) add(rows []trialRow) {
-	if t.cols == nil {
-		t.cols = make(map[string][]any)
-	}
+// add summarises the trials of one point.
+func (t *sweepTable) add(rows []trialRow) error {
 	t.cfgs = append(t.cfgs, rows[0].cfg)
+	cols := make(map[string][]any)
 	for _, r := range rows {
 		for _, p := range routers.Params {
 			var v any = p.Get(r.cfg)
@@ -83,41 +79,42 @@ func (t *sweepTable) add(rows []trialRow) {
 			case param.Bool:
 				v = v == "true"
 			}
-			t.cols[p.Name] = append(t.cols[p.Name], v)
+			cols[p.Name] = append(cols[p.Name], v)
 		}
 		if r.master != nil {
-			t.cols["master_seed"] = append(t.cols["master_seed"], *r.master)
+			cols["master_seed"] = append(cols["master_seed"], *r.master)
 		}
-		t.cols["T"] = append(t.cols["T"], int64(r.res.T))
-		t.cols["failed_edges"] = append(t.cols["failed_edges"], int64(r.failed))
+		cols["T"] = append(cols["T"], int64(r.res.T))
+		cols["failed_edges"] = append(cols["failed_edges"], int64(r.failed))
 		for i, m := range routers.Measures {
 			var v any
 			if x, ok := r.res.Measured(i); ok {
 				v = x
 			}
-			t.cols[m.Name] = append(t.cols[m.Name], v)
+			cols[m.Name] = append(cols[m.Name], v)
 		}
 	}
+	read := func(name string) ([]any, bool) {
+		vs, ok := cols[name]
+		return vs, ok
+	}
+	t.plan = summaryPlan(nil, read)
+	t.plan.Shown = nil // the first line names what does not vary
+	if rows[0].master != nil {
+		t.plan.Params = append(t.plan.Params, "master_seed")
+	}
+	points, err := summary.Summarise(read, t.plan)
+	t.points = append(t.points, points...)
+	return err
 }
 
 // write prints what the points have in common, then one line per point
 // with its parameters that vary and what summary gives for its trials.
 func (t *sweepTable) write(w io.Writer, trials int, seeds seedList) error {
-	cols := func(name string) ([]any, bool) {
-		vs, ok := t.cols[name]
-		return vs, ok
-	}
-	plan := summaryPlan(nil, cols)
-	plan.Shown = nil // the first line names what does not vary
 	seed := fmt.Sprintf("seed %d", seeds[0])
 	if len(seeds) > 1 {
-		plan.Params = append(plan.Params, "master_seed")
 		seed = fmt.Sprintf("%d master seeds", len(seeds))
 	}
-	points, err := summary.Summarise(cols, plan)
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(w, "%s; %d points, %d trials each, %s\n", routers.Common(t.cfgs), len(points), trials, seed)
-	return summary.WriteTable(w, points, plan)
+	fmt.Fprintf(w, "%s; %d points, %d trials each, %s\n", routers.Common(t.cfgs), len(t.points), trials, seed)
+	return summary.WriteTable(w, t.points, t.plan)
 }
