@@ -508,7 +508,8 @@ func (s *Spec) expand() error {
 
 // checkTables reports why tables cannot be recorded at c. The delayseq
 // table needs Lemma I.1, which holds for the single-port model with
-// priority queues, and a router whose sequences can be extracted; the
+// priority queues and packets done on arrival, and a router whose
+// sequences can be extracted; the
 // packets table holds one packet per message.
 func checkTables(tables []string, c routers.Config) error {
 	k, err := routers.Lookup(c.Router)
@@ -517,6 +518,9 @@ func checkTables(tables []string, c routers.Config) error {
 	}
 	if slices.Contains(tables, TableDelaySeq) && (!k.DelaySequences || c.Port != routers.SinglePort || c.Queue != engine.Priority) {
 		return errors.New("the delayseq table needs a router with delay sequences (ecube, valiant) in the single-port model with priority queues (Lemma I.1)")
+	}
+	if slices.Contains(tables, TableDelaySeq) && routers.DeliveryRule(c) == "queue" {
+		return errors.New("the delayseq table needs packets done on arrival (Lemma I.1's model), not delivery=queue")
 	}
 	if c.Clockless && slices.ContainsFunc(tables, func(t string) bool { return t != TableTrials && t != TableMessages }) {
 		return errors.New("clockless: without the clock a trial records only the trials and messages tables")
