@@ -11,10 +11,9 @@ import (
 
 // CheckPool reports whether the tables, read from the runs named by names,
 // may be pooled: every one written by a run of the same experiment, spec
-// and master seed, by the same build of the harness (as its file metadata
-// records; a build that changed a default or a router writes other rows),
-// their trial ranges disjoint, so that no trial is counted twice. One
-// table pools with itself.
+// and master seed (as its file metadata records), their trial ranges
+// disjoint, so that no trial is counted twice. One table pools with
+// itself.
 func CheckPool(names []string, tbls []arrow.Table) error {
 	if len(tbls) < 2 {
 		return nil
@@ -42,12 +41,6 @@ func CheckPool(names []string, tbls []arrow.Table) error {
 			}
 			if a != b {
 				return fmt.Errorf("%s and %s are runs of different %ss (%q, %q): only runs of one spec and seed pool", names[0], names[i], c.what, a, b)
-			}
-		}
-		for _, key := range []string{dataset.MetaBuild, dataset.MetaCommit, dataset.MetaModified} {
-			if a, b := metaValue(ref, key), get(key); a != "" && b != "" && a != b {
-				return fmt.Errorf("%s and %s were written by different builds of the harness (%s %.12s, %.12s), whose rows may differ: rerun one of them with this build (run --redo-stale)",
-					names[0], names[i], key, a, b)
 			}
 		}
 		runs[i].first, _ = strconv.Atoi(get(dataset.MetaFirstTrial))
