@@ -98,7 +98,10 @@
 // in the cache, in this step if it has yet to choose, just before it
 // chooses in the next if not; the next chunk is read ahead. It routes
 // exactly as the general step does, about twice as fast; Engine.Fused
-// tells whether a run takes it.
+// tells whether a run takes it. Legs take it also all-port (a node of the
+// fused step per link, Legs.AllPort), under FIFO (keys that order packets
+// by arrival time, then id) and recording packets (their hops are the
+// legs' lengths, Legs.Hops).
 //
 // # Recording
 //

@@ -84,6 +84,10 @@ func (e *Engine) Run(r Router, prios int) (*Result, error) {
 	if e.Discipline == Farthest && e.remain == nil {
 		return nil, errors.New("engine: the farthest discipline needs a router that tells the hops to go (Remainer)")
 	}
+	keys, fused := e.fusedKeys(r)
+	if l, ok := keys.(*legKeys); ok && fused {
+		nn = l.nodes()
+	}
 	e.busy = grow(e.busy, (nn+63)/64)
 	clear(e.busy)
 	e.queues, e.packets, e.maxQueue, e.full, e.err = queues, np, 0, false, nil
@@ -101,7 +105,6 @@ func (e *Engine) Run(r Router, prios int) (*Result, error) {
 		res.Loads = make([]int32, prios*nn)
 		res.LoadNodes = nn
 	}
-	keys, fused := e.fusedKeys(r)
 	var live int
 	if fused {
 		live = e.startFused(keys, np, nn)
@@ -138,6 +141,12 @@ func (e *Engine) Run(r Router, prios int) (*Result, error) {
 	}
 	res.MaxQueue, e.res = e.maxQueue, nil
 	copy(res.PrioLoads, e.prioLoads[:])
+	if fused && rec.Packets {
+		// Fused legs: no packet is lost, each takes its legs' hops.
+		for id := range res.PacketHops {
+			res.PacketHops[id] = int32(e.legs.Hops(id))
+		}
+	}
 	return res, nil
 }
 

@@ -7,8 +7,8 @@ import (
 
 // Fused reports whether Run steps r by the fused step: r is Keyed (or
 // Fusable) and says its packets fit in keys and do nothing but route, under
-// the Priority discipline, with no failed links and recording at most
-// arrival times and sends per step.
+// the Priority discipline (Fusable: or FIFO), with no failed links and
+// recording at most arrival times and sends per step (Fusable: or packets).
 func (e *Engine) Fused(r Router) bool {
 	_, ok := e.fusedKeys(r)
 	return ok
@@ -16,7 +16,7 @@ func (e *Engine) Fused(r Router) bool {
 
 // fusedKeys returns the keys of r if Run steps r by the fused step.
 func (e *Engine) fusedKeys(r Router) (Keys, bool) {
-	if e.Faults != nil || e.Discipline != Priority || r.Queues() != 1 {
+	if e.Faults != nil || e.Discipline != Priority && e.Discipline != FIFO {
 		return nil, false
 	}
 	if _, ok := r.(Scheduler); ok {
@@ -25,24 +25,37 @@ func (e *Engine) fusedKeys(r Router) (Keys, bool) {
 	if _, ok := r.(Reactor); ok {
 		return nil, false
 	}
+	if _, ok := r.(FIFOQueues); ok {
+		return nil, false
+	}
 	rec := e.Record
 	rec.Arrivals, rec.Steps = false, false
+	f, legs := r.(Fusable)
+	if legs {
+		// Legs tell every packet's hops (Legs.Hops).
+		rec.Packets = false
+	}
 	if rec != (Record{}) {
 		return nil, false
 	}
-	switch f := r.(type) {
-	case Fusable:
+	if legs {
 		legs, ok := f.Fused()
-		if !ok || !fits(legs.N, r.Packets()) {
+		fifo := e.Discipline == FIFO
+		if !ok || r.Queues() != legs.Queues() || !fits(legs.N, r.Packets(), fifo) || legs.AllPort && legs.N<<legs.N > maxPortNodes {
 			return nil, false
 		}
-		e.legs.Legs, e.legs.kl = legs, newKeyLayout(legs.N)
+		e.legs.Legs, e.legs.kl, e.legs.fifo, e.legs.loads = legs, newKeyLayout(legs.N, fifo), fifo, &e.prioLoads
 		return &e.legs, true
-	case Keyed:
-		return f.Keys()
+	}
+	if k, ok := r.(Keyed); ok && e.Discipline == Priority && r.Queues() == 1 {
+		return k.Keys()
 	}
 	return nil, false
 }
+
+// maxPortNodes bounds the links of a cube whose all-port legs the fused
+// step takes: a sorted node of 32 bytes for each.
+const maxPortNodes = 1 << 20
 
 // fastStep is the state of the fused step: the packets waiting at each
 // node as keys, the packets sent from one chunk of nodes, and those
@@ -50,11 +63,16 @@ func (e *Engine) fusedKeys(r Router) (Keys, bool) {
 // nodes' chunk is in the cache.
 type fastStep struct {
 	sorted
-	ck   []uint64    // packets sent from a chunk
-	ca   []uint32    // the nodes they leave, then the nodes they go to
-	keys []uint64    // packets deferred, or started
-	at   []uint32    // the nodes they go to
-	q    *queuedStep // stepQueued's queues, once it has run
+	// loads counts the sends per priority as scan takes keys: the
+	// engine's, or for keys that do not hold the priority (FIFO), a
+	// discard.
+	loads   *[256]int64
+	discard [256]int64
+	ck      []uint64    // packets sent from a chunk
+	ca      []uint32    // the nodes they leave, then the nodes they go to
+	keys    []uint64    // packets deferred, or started
+	at      []uint32    // the nodes they go to
+	q       *queuedStep // stepQueued's queues, once it has run
 	// queued is whether the run steps by stepQueued.
 	queued bool
 	// words is how many busy words stepFused scans at a time.
@@ -149,6 +167,10 @@ func (qs *queues) push(c int, k uint64, v uint32) {
 func (e *Engine) startFused(k Keys, np, nn int) (live int) {
 	f := &e.fast
 	f.reset(nn, sortedNode{over: -1})
+	f.loads = &e.prioLoads
+	if e.legs.fifo && k == Keys(&e.legs) {
+		f.loads = &f.discard
+	}
 	// A node sends at most one packet per step; stepQueued defers none.
 	size, chunk := max(min(nn, np), 1), chunkWords*64
 	_, legs := k.(*legKeys)
@@ -319,7 +341,7 @@ func (e *Engine) putQueued(kept int, first uint32, down, next *queues) {
 func (e *Engine) scan(lo, hi int) int {
 	f := &e.fast
 	node, busy, keys, at := f.node, e.busy[lo:hi], f.ck, f.ca
-	maxQueue, loads := uint32(e.maxQueue), &e.prioLoads
+	maxQueue, loads := uint32(e.maxQueue), f.loads
 	n, over := 0, len(at)
 	for i := range busy {
 		var emptied uint64

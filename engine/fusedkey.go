@@ -2,33 +2,62 @@ package engine
 
 import "math/bits"
 
-// The keys of Legs: from the top, the priority, the packet id, and in the
-// low n bits the route x = node ⊕ waypoint, the dimensions still to cross
-// on the current leg, crossed lowest first.
+// The keys of Legs under the Priority discipline: from the top, the
+// priority, the packet id, and in the low n bits the route x = node ⊕
+// waypoint, the dimensions still to cross on the current leg, crossed
+// lowest first. Under FIFO: from the top, the time the packet arrived at
+// its node, the packet id, a bit set on the last leg, and the route.
 
 // fits reports whether the packets of legs on Q_n fit in keys: their
-// priorities (at most 2n < 2^KeyPrioBits), ids and routes.
-func fits(n, packets int) bool {
+// priorities (at most 2n < 2^KeyPrioBits), ids and routes; under FIFO
+// their arrival times (any step of a run, 31 bits), ids, legs and routes.
+func fits(n, packets int, fifo bool) bool {
+	if fifo {
+		return fifoTimeBits+bits.Len(uint(packets-1))+1+n <= 64
+	}
 	return KeyPrioBits+bits.Len(uint(packets-1))+n <= 64
 }
 
-// keyLayout places the id and the route in the keys of Q_n.
+// fifoTimeBits is how many bits FIFO keys keep for the arrival time, a
+// step of a run (int32).
+const fifoTimeBits = 31
+
+// keyLayout places the id, the leg and the route in the keys of Q_n.
 type keyLayout struct {
-	xBits         uint
-	xMask, idMask uint64
+	xBits, idShift uint
+	xMask, idMask  uint64
+	// Under FIFO: the bit of the last leg, and the shift of the arrival
+	// time.
+	last   uint64
+	tShift uint
 }
 
-func newKeyLayout(n int) keyLayout {
+func newKeyLayout(n int, fifo bool) keyLayout {
 	xBits := uint(n) & 63
 	xMask := uint64(1)<<xBits - 1
-	return keyLayout{xBits: xBits, xMask: xMask, idMask: ^uint64(0) >> KeyPrioBits &^ xMask}
+	if fifo {
+		tShift := uint(64 - fifoTimeBits)
+		return keyLayout{xBits: xBits, idShift: xBits + 1, xMask: xMask, last: 1 << xBits, tShift: tShift,
+			idMask: (uint64(1)<<tShift - 1) &^ (xMask<<1 | 1)}
+	}
+	return keyLayout{xBits: xBits, idShift: xBits, xMask: xMask, idMask: ^uint64(0) >> KeyPrioBits &^ xMask}
 }
 
 func (kl keyLayout) pack(prio uint8, id, x uint32) uint64 {
 	return uint64(prio)<<KeyPrioShift | uint64(id)<<kl.xBits | uint64(x)
 }
 
-func (kl keyLayout) id(k uint64) uint32 { return uint32(k & kl.idMask >> kl.xBits) }
+// packFIFO returns the FIFO key of packet id, arrived at time now, on
+// route x on its last leg if last.
+func (kl keyLayout) packFIFO(now int32, id, x uint32, last bool) uint64 {
+	k := uint64(now)<<kl.tShift | uint64(id)<<kl.idShift | uint64(x)
+	if last {
+		k |= kl.last
+	}
+	return k
+}
+
+func (kl keyLayout) id(k uint64) uint32 { return uint32(k & kl.idMask >> kl.idShift) }
 
 // rekey returns the key of the packet of k with priority prio and route x.
 func (kl keyLayout) rekey(k uint64, prio uint8, x uint32) uint64 {
@@ -51,15 +80,38 @@ func raised(k, link uint64) uint64 {
 	return k + uint64(bits.TrailingZeros64(k)-bits.TrailingZeros64(link))<<KeyPrioShift
 }
 
-// legKeys are the packets of Legs as keys, on the nodes of Q_N.
+// legKeys are the packets of Legs as keys, on the nodes of Q_N, or
+// all-port on its out-links: link d of node v is node d·2^N + v of the
+// fused step, so that a packet going on on its leg goes to a higher one.
 type legKeys struct {
 	*Legs
 	kl      keyLayout
-	ids, wp []uint32 // hopMany's packets at waypoints on the first leg, and their nodes
-	touched uint32   // what hopMany read ahead of use, kept so that the reads stay
+	fifo    bool        // FIFO keys
+	loads   *[256]int64 // the sends per priority, counted by Hop under FIFO
+	ids, wp []uint32    // hopMany's packets at waypoints on the first leg, and their nodes
+	touched uint32      // what hopMany read ahead of use, kept so that the reads stay
+}
+
+// plain reports whether l's keys are single-port Priority ones, which Hop
+// moves by its own loop.
+func (l *legKeys) plain() bool { return !l.fifo && !l.AllPort }
+
+// nodes is the number of nodes of the fused step: the cube's, or all-port
+// its links.
+func (l *legKeys) nodes() int { return l.Queues() << l.N }
+
+// port returns the mask of the link field of a fused node: 0 single-port.
+func (l *legKeys) port() uint32 {
+	if l.AllPort {
+		return ^uint32(0)
+	}
+	return 0
 }
 
 func (l *legKeys) Start(first int, keys []uint64, at []uint32) int {
+	if !l.plain() {
+		return l.startModes(first, keys, at)
+	}
 	n := 0
 	for i := range keys {
 		id := first + i
@@ -75,6 +127,9 @@ func (l *legKeys) Start(first int, keys []uint64, at []uint32) int {
 }
 
 func (l *legKeys) Hop(keys []uint64, at []uint32, now int32, arrival []int32) int {
+	if !l.plain() {
+		return l.hopModes(keys, at, now, arrival)
+	}
 	if len(l.Dst) >= queuedNodes {
 		return l.hopMany(keys, at, now, arrival)
 	}
@@ -153,6 +208,80 @@ func (l *legKeys) hopMany(keys []uint64, at []uint32, now int32, arrival []int32
 			continue
 		}
 		keys[kept], at[kept] = kl.pack(p, id, to^via), to
+		kept++
+	}
+	return kept
+}
+
+// startModes is Start for FIFO or all-port keys.
+func (l *legKeys) startModes(first int, keys []uint64, at []uint32) int {
+	n, pm := 0, l.port()
+	for i := range keys {
+		id := first + i
+		src := l.Src(id)
+		via, dst, ph := l.First(id)
+		via, ph, prio, d, there := l.Next(src, via, dst, ph)
+		if there {
+			continue
+		}
+		keys[n] = l.kl.pack(prio, uint32(id), src^via)
+		if l.fifo {
+			keys[n] = l.kl.packFIFO(0, uint32(id), src^via, ph != 0)
+		}
+		at[n] = src | uint32(d)<<l.N&pm
+		n++
+	}
+	return n
+}
+
+// hopModes is Hop for FIFO or all-port keys: under FIFO it counts the
+// sends per priority, which FIFO keys do not hold.
+func (l *legKeys) hopModes(keys []uint64, at []uint32, now int32, arrival []int32) int {
+	at = at[:len(keys)]
+	kl, off, fifo, loads := l.kl, uint64(l.Off), l.fifo, l.loads
+	pm, vm, shift := l.port(), uint32(1)<<l.N-1, uint(l.N)
+	kept := 0
+	for i, k := range keys {
+		link := nextLink(k)
+		last := fifo && k&kl.last != 0 || !fifo && prioOf(k) > off
+		if fifo {
+			prio := uint64(bits.TrailingZeros64(link)) + 1
+			if last {
+				prio += off
+			}
+			loads[prio]++
+		}
+		to := at[i]&vm ^ uint32(link)
+		if k ^= link; kl.route(k) != 0 {
+			// On to the same waypoint.
+			if fifo {
+				k = k&(1<<kl.tShift-1) | uint64(now)<<kl.tShift
+			} else {
+				k = raised(k, link)
+			}
+			keys[kept] = k
+			at[kept] = to | uint32(bits.TrailingZeros64(k))<<shift&pm
+			kept++
+			continue
+		}
+		// At the waypoint: the next leg, or arrived.
+		ph, dst := uint8(1), to
+		if !last {
+			ph, dst = 0, l.Dst[kl.id(k)]
+		}
+		via, _, p, d, there := l.Next(to, to, dst, ph)
+		if there {
+			if arrival != nil {
+				arrival[kl.id(k)] = now
+			}
+			continue
+		}
+		if fifo {
+			keys[kept] = kl.packFIFO(now, kl.id(k), to^via, true)
+		} else {
+			keys[kept] = kl.rekey(k, p, to^via)
+		}
+		at[kept] = to | uint32(d)<<shift&pm
 		kept++
 	}
 	return kept

@@ -50,21 +50,27 @@ func TestSortedStore(t *testing.T) {
 }
 
 // TestFusedFits checks when a packet's priority, id and route fit in one
-// key.
+// key, and under FIFO its arrival time, id, leg and route.
 func TestFusedFits(t *testing.T) {
 	for _, c := range []struct {
 		n, packets int
-		fits       bool
+		fifo, fits bool
 	}{
-		{1, 2, true},
-		{20, 1 << 20, true},
-		{20, 1 << 31, true},
-		{29, 1 << 29, true},
-		{29, 1 << 30, false},
-		{30, 1 << 30, false},
+		{1, 2, false, true},
+		{20, 1 << 20, false, true},
+		{20, 1 << 31, false, true},
+		{29, 1 << 29, false, true},
+		{29, 1 << 30, false, false},
+		{30, 1 << 30, false, false},
+		{1, 2, true, true},
+		{16, 1 << 16, true, true},
+		{16, 1<<16 + 1, true, false},
+		{14, 1 << 17, true, true},
+		{14, 1 << 18, true, true},
+		{14, 1<<18 + 1, true, false},
 	} {
-		if got := fits(c.n, c.packets); got != c.fits {
-			t.Errorf("n=%d, %d packets: fits %v, want %v", c.n, c.packets, got, c.fits)
+		if got := fits(c.n, c.packets, c.fifo); got != c.fits {
+			t.Errorf("n=%d, %d packets, fifo %v: fits %v, want %v", c.n, c.packets, c.fifo, got, c.fits)
 		}
 	}
 }

@@ -14,15 +14,33 @@ type Legs struct {
 	Mu  int
 	Dst []uint32 // destination of every packet
 	Via []uint32 // waypoint of every packet, nil for one leg
+	// AllPort: a node has one queue per out-link, queue d for the hop
+	// across dimension d+1 (the all-port model); else one queue.
+	AllPort bool
 }
 
-// A Fusable is a Router whose packets follow Legs, one queue per node: Run
-// may step it by the fused step instead (Engine.Fused).
+// A Fusable is a Router whose packets follow Legs, in the queues Legs.AllPort
+// says: Run may step it by the fused step instead (Engine.Fused).
 type Fusable interface {
 	Router
 	// Fused returns the legs of the packets and whether the router does
-	// nothing but route them in the single-port model.
+	// nothing but route them.
 	Fused() (*Legs, bool)
+}
+
+// Queues is the number of queues a node has for l: one, or N all-port.
+func (l *Legs) Queues() int {
+	if l.AllPort {
+		return l.N
+	}
+	return 1
+}
+
+// Hops returns the hops packet id takes: from its source to its waypoint
+// and on to its destination, each leg by e-cube.
+func (l *Legs) Hops(id int) int {
+	via, dst, _ := l.First(id)
+	return bits.OnesCount32(l.Src(id)^via) + bits.OnesCount32(via^dst)
 }
 
 // Src returns the source of packet id.

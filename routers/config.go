@@ -133,6 +133,12 @@ func (c Config) cubeBytes(prios int) int64 {
 	// the pool at a time; allow a quarter.
 	overflow := max(packets-inPlace*nodes, packets/4)
 	b := nodes*bytesPerNode + overflow*bytesPerOverflow + packets*bytesPerRequest
+	if c.Port == AllPort {
+		// The fused step's store of every link (engine.Legs.AllPort): a
+		// sorted node, a key and a node sent from each, and the packets
+		// queued for distant links.
+		b += int64(c.N)*nodes*(32+8+4) + packets*16
+	}
 	if c.Faulty() {
 		b += int64(c.N) * nodes / 8
 	}

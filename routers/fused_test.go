@@ -104,10 +104,9 @@ func TestFusedAsGeneral(t *testing.T) {
 }
 
 // TestQueuedAsGeneral checks that the fused step on 2^18 nodes, where it
-// queues the packets for distant chunks, routes as the general step does
-// (recording packets, which the fused step does not): the same T, hops,
-// largest queue, loads per priority, sends per step and arrival of every
-// packet.
+// queues the packets for distant chunks, routes as the general step does:
+// the same T, hops, largest queue, loads per priority, sends per step and
+// arrival of every packet.
 func TestQueuedAsGeneral(t *testing.T) {
 	if testing.Short() {
 		t.Skip("routes 2^18 packets six times; skipped with -short")
@@ -119,26 +118,70 @@ func TestQueuedAsGeneral(t *testing.T) {
 	} {
 		c.N = 18
 		name := fmt.Sprintf("%s/%s", c.Router, c.Pattern)
-		run := func(rec engine.Record) (*Result, bool) {
-			c.Record = rec
-			var s Sim
-			if err := s.Draw(c, testRand(uint64(i))); err != nil {
-				t.Fatal(err)
-			}
-			res, err := s.Route(c, nil)
-			if err != nil {
-				t.Fatalf("%s: %v", name, err)
-			}
-			return res, s.eng.Fused(s.instances[c.Router].(engine.Router))
+		c.Record = engine.Record{Arrivals: true, Steps: true}
+		var s Sim
+		if err := s.Draw(c, testRand(uint64(i))); err != nil {
+			t.Fatal(err)
 		}
-		got, fused := run(engine.Record{Arrivals: true, Steps: true})
-		want, general := run(engine.Record{Packets: true, Steps: true})
-		if !fused || general {
-			t.Fatalf("%s: not run by the fused step, or the reference run by it", name)
+		got, err := s.Route(c, nil)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		r := s.instances[c.Router].(engine.Router)
+		if !s.eng.Fused(r) {
+			t.Fatalf("%s: not run by the fused step", name)
+		}
+		eng := engine.Engine{Record: c.Record}
+		want, err := eng.Run(opaque{r}, c.Prios())
+		if err != nil {
+			t.Fatalf("%s: general: %v", name, err)
 		}
 		if got.T != want.T || got.Hops != want.Hops || got.MaxQueue != want.MaxQueue ||
 			!slices.Equal(got.PrioLoads, want.PrioLoads) || !slices.Equal(got.Sends, want.Sends) || !slices.Equal(got.Arrival, want.Arrival) {
 			t.Fatalf("%s: fused T=%d hops=%d max queue=%d loads %v; general T=%d hops=%d max queue=%d loads %v (or sends per step or arrivals differ)",
+				name, got.T, got.Hops, got.MaxQueue, got.PrioLoads, want.T, want.Hops, want.MaxQueue, want.PrioLoads)
+		}
+	}
+}
+
+// TestFusedModesAsGeneral checks that the fused step routes all-port, FIFO
+// and recorded runs of e-cube and Valiant as the general step does: the
+// same T, hops, largest queue, loads per priority, sends per step, and
+// arrival and hops of every packet; up to n = 16 all-port, where the fused
+// step queues the packets for distant links.
+func TestFusedModesAsGeneral(t *testing.T) {
+	rng := testRand(35)
+	for i := range 150 {
+		n := 1 + rng.IntN(11)
+		mu := []int{1, 1, 2, 3}[rng.IntN(4)]
+		if i%25 == 0 {
+			n, mu = 13+rng.IntN(4), 1
+		}
+		c := Config{Router: []string{"ecube", "valiant"}[rng.IntN(2)], N: n, Mu: mu,
+			Pattern: []string{"random", "transpose", "complement"}[rng.IntN(3)],
+			Port:    Port(rng.IntN(2)), Queue: []engine.Discipline{engine.Priority, engine.FIFO}[rng.IntN(2)],
+			Record: engine.Record{Packets: true, Steps: true}}
+		name := fmt.Sprintf("%d: %s/%s/n=%d/mu=%d/%v/%v", i, c.Router, c.Pattern, c.N, c.Mu, c.Port, c.Queue)
+		var s Sim
+		if err := s.Draw(c, testRand(uint64(i))); err != nil {
+			t.Fatal(err)
+		}
+		got, err := s.Route(c, nil)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		r := s.instances[c.Router].(engine.Router)
+		if !s.eng.Fused(r) {
+			t.Fatalf("%s: not run by the fused step", name)
+		}
+		eng := engine.Engine{Record: c.Record, Discipline: c.Queue}
+		want, err := eng.Run(opaque{r}, c.Prios())
+		if err != nil {
+			t.Fatalf("%s: general: %v", name, err)
+		}
+		if got.T != want.T || got.Hops != want.Hops || got.MaxQueue != want.MaxQueue || !slices.Equal(got.PrioLoads, want.PrioLoads) ||
+			!slices.Equal(got.Sends, want.Sends) || !slices.Equal(got.Arrival, want.Arrival) || !slices.Equal(got.PacketHops, want.PacketHops) {
+			t.Fatalf("%s: fused T=%d hops=%d max queue=%d loads %v; general T=%d hops=%d max queue=%d loads %v (or sends per step, arrivals or hops differ)",
 				name, got.T, got.Hops, got.MaxQueue, got.PrioLoads, want.T, want.Hops, want.MaxQueue, want.PrioLoads)
 		}
 	}

@@ -53,15 +53,22 @@ func TestMemoryBytesAboveMeasured(t *testing.T) {
 }
 
 // TestMemoryBytesQueued checks the estimate against the heap a trial of
-// Valiant's routing holds on 2^18 nodes, where the fused step queues
-// packets for distant chunks (engine.stepQueued).
+// Valiant's routing holds on 2^18 nodes, or all-port on 2^20 links, where
+// the fused step queues packets for distant chunks (engine.stepQueued);
+// and all-port on fewer.
 func TestMemoryBytesQueued(t *testing.T) {
 	if testing.Short() {
 		t.Skip("routes 2^18 packets; skipped with -short")
 	}
-	c := Config{Router: "valiant", Pattern: "random", Mu: 1, N: 18}
-	if _, held := heldByTrial(t, c, 18); held > c.MemoryBytes() {
-		t.Errorf("n=18: estimate %d bytes, a trial holds %d", c.MemoryBytes(), held)
+	for _, c := range []Config{
+		{Router: "valiant", Pattern: "random", Mu: 1, N: 18},
+		// All-port on 16·2^16 links, recording packets.
+		{Router: "valiant", Pattern: "random", Mu: 1, N: 16, Port: AllPort, Record: engine.Record{Packets: true}},
+		{Router: "valiant", Pattern: "random", Mu: 1, N: 12, Port: AllPort, Queue: engine.FIFO},
+	} {
+		if _, held := heldByTrial(t, c, 18); held > c.MemoryBytes() {
+			t.Errorf("n=%d %v: estimate %d bytes, a trial holds %d", c.N, c.Port, c.MemoryBytes(), held)
+		}
 	}
 }
 

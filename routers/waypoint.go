@@ -64,7 +64,7 @@ type waypoints struct {
 
 // Route routes the drawn request, through d.Via if it is not empty.
 func (w *waypoints) Route(e *engine.Engine, d *Drawn, c Config) (*Result, error) {
-	w.Legs = engine.Legs{N: c.N, Mu: c.Mu, Dst: d.Req.Dst}
+	w.Legs = engine.Legs{N: c.N, Mu: c.Mu, Dst: d.Req.Dst, AllPort: c.Port == AllPort}
 	if len(d.Via) > 0 {
 		w.Via, w.Off = d.Via, c.N
 	}
@@ -93,9 +93,10 @@ func (w *waypoints) Route(e *engine.Engine, d *Drawn, c Config) (*Result, error)
 	return res, nil
 }
 
-// Fused says that the fused step may run w: single-port, each packet done
-// on arrival.
-func (w *waypoints) Fused() (*engine.Legs, bool) { return &w.Legs, w.port == SinglePort && !w.queue }
+// Fused says that the fused step may run w, in either port model, each
+// packet done on arrival (under the queue rule a delivery is a send of its
+// own: the general step).
+func (w *waypoints) Fused() (*engine.Legs, bool) { return &w.Legs, !w.queue }
 
 func (w *waypoints) Packets() int { return len(w.Dst) }
 

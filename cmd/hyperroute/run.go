@@ -10,6 +10,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime"
+	"runtime/pprof"
 	"strings"
 	"syscall"
 
@@ -36,6 +37,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	rseBatch := fs.Int("rse-batch", 0, "trials between rse decisions (default: the spec's, else 20)")
 	lease := leaseFlag(fs)
 	dryRun := fs.Bool("dry-run", false, "print each SPEC's grid points, trials and estimated core-hours, peak memory and disk, from a calibration, and write nothing")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the run (pprof) to `FILE`")
 	pos, err := parseArgs(fs, args, stderr, -1, "one SPEC (an experiment name or a spec file), or with --dry-run one or more")
 	if err != nil {
 		return err
@@ -66,6 +68,13 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		specs = append(specs, spec)
+	}
+	if *cpuProfile != "" {
+		stopProfile, err := startCPUProfile(*cpuProfile)
+		if err != nil {
+			return err
+		}
+		defer stopProfile()
 	}
 	if *dryRun {
 		return experiments.PrintEstimates(stdout, specs, *workers)
@@ -146,6 +155,23 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	}
 	printRunSummary(stderr, spec, sh, *out, sum)
 	return nil
+}
+
+// startCPUProfile starts writing a CPU profile to path and returns the
+// function that ends it.
+func startCPUProfile(path string) (func(), error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, usagef("--cpuprofile: %v", err)
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("--cpuprofile: %v", err)
+	}
+	return func() {
+		pprof.StopCPUProfile()
+		f.Close()
+	}, nil
 }
 
 // loadSpec loads the spec named by arg and applies the profile and trial
