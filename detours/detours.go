@@ -14,19 +14,19 @@ type Strategy struct {
 	// Choose fills y, emptied first, for the failed edges of y.Faults and
 	// reports whether the system is complete.
 	Choose func(y *faults.System, rng *rand.Rand) bool
-	// Memory estimates the bytes Choose allocates on a cube of edges
-	// directed edges, failed of them failed.
-	Memory func(edges, failed int64) int64
+	// Memory estimates the bytes Choose allocates on Q_n with failed
+	// failed edges.
+	Memory func(n int, failed int64) int64
 }
 
 // Strategies lists the strategies by name.
 var Strategies = []Strategy{
 	{Name: "heuristic", Doc: "the thesis' parallel matching: rounds per dimension, the k-th dimension after d in round k, a middle edge taken at most once (Ch. III.1)", Choose: heuristic,
-		Memory: func(e, f int64) int64 { return e + 20*f }}, // taken; the failed edges by dimension and those claimed, appended
+		Memory: func(n int, f int64) int64 { return cubeBytes(n, f) + 3*(1<<n/8+8) }}, // the cube; pending, taken and took by node
 	{Name: "optimal", Doc: "the smallest γ per dimension, by b-matching failed edges to intact middle edges", Choose: optimal,
-		Memory: func(e, f int64) int64 { return 8*e + 20*f }}, // load and seen per edge; the failed edges by dimension, appended
+		Memory: func(n int, f int64) int64 { return cubeBytes(n, f) + 13<<n + 8*f }}, // the cube; load, seen, detour and intact detours per node; those with one, appended
 	{Name: "random", Doc: "a uniformly random intact detour for every failed edge, uncoordinated", Choose: random,
-		Memory: func(int64, int64) int64 { return 0 }},
+		Memory: func(int, int64) int64 { return 0 }},
 }
 
 // Bytes estimates the memory one draw of s on Q_n with failure
@@ -35,7 +35,7 @@ var Strategies = []Strategy{
 // a KiB for the small rest.
 func (s Strategy) Bytes(n int, q float64) int64 {
 	e := int64(n) << n
-	return e/8 + e + 4*e + s.Memory(e, int64(q*float64(e))) + 1<<10
+	return e/8 + e + 4*e + s.Memory(n, int64(q*float64(e))) + 1<<10
 }
 
 // Lookup returns the strategy named name.

@@ -10,6 +10,7 @@ import (
 	"gonum.org/v1/gonum/graph/simple"
 
 	"github.com/hyperroute/hyperroute/faults"
+	"github.com/hyperroute/hyperroute/hypercube"
 )
 
 // instances returns random fault sets of Q_n, some of them dense enough
@@ -249,30 +250,42 @@ func maxFlow(f *faults.Set, d, b int) (flow float64, edges float64) {
 	return network.MaxFlowDinic(g, node("s"), node("t"), -1), edges
 }
 
-// BenchmarkOptimal chooses an optimal system on Q_16 with q = 0.05.
-func BenchmarkOptimal(b *testing.B) {
-	f, _ := faults.New(16)
-	if err := f.Random(0.05, rand.New(rand.NewPCG(1, 2))); err != nil {
-		b.Fatal(err)
-	}
-	y := faults.NewSystem(f)
-	for b.Loop() {
-		Optimal(y)
-	}
-	b.ReportMetric(float64(f.Count()), "failed-edges")
-}
+// BenchmarkOptimal chooses an optimal system per trial on Q_14 and Q_16,
+// with q = 0.01, 0.05 and 0.1 (a trial's faults drawn untimed).
+func BenchmarkOptimal(b *testing.B) { benchStrategy(b, Optimal) }
 
-// BenchmarkHeuristic runs the parallel matching on Q_16 with q = 0.05.
-func BenchmarkHeuristic(b *testing.B) {
-	f, _ := faults.New(16)
-	if err := f.Random(0.05, rand.New(rand.NewPCG(1, 2))); err != nil {
-		b.Fatal(err)
+// BenchmarkHeuristic runs the parallel matching per trial on Q_14 and Q_16,
+// with q = 0.01, 0.05 and 0.1.
+func BenchmarkHeuristic(b *testing.B) { benchStrategy(b, Heuristic) }
+
+// BenchmarkNone draws the faulty cubes of BenchmarkOptimal and
+// BenchmarkHeuristic and chooses nothing: the instructions of the untimed
+// draws, to subtract from theirs.
+func BenchmarkNone(b *testing.B) { benchStrategy(b, func(*faults.System) int { return 0 }) }
+
+// benchStrategy times choose on the faulty cubes of the benchmarks, a new
+// one per trial, and reports the failed edges per trial.
+func benchStrategy[T any](b *testing.B, choose func(*faults.System) T) {
+	for _, n := range []int{14, 16} {
+		for _, q := range []float64{0.01, 0.05, 0.1} {
+			b.Run(fmt.Sprintf("n=%d/q=%v", n, q), func(b *testing.B) {
+				rng := rand.New(rand.NewPCG(1, 2))
+				f, _ := faults.New(n)
+				y := faults.NewSystem(f)
+				failed := 0
+				for b.Loop() {
+					b.StopTimer()
+					if err := f.Random(q, rng); err != nil {
+						b.Fatal(err)
+					}
+					failed += f.Count()
+					b.StartTimer()
+					choose(y)
+				}
+				b.ReportMetric(float64(failed)/float64(b.N), "failed-edges")
+			})
+		}
 	}
-	y := faults.NewSystem(f)
-	for b.Loop() {
-		Heuristic(y)
-	}
-	b.ReportMetric(float64(f.Count()), "failed-edges")
 }
 
 // TestBytes checks each strategy's memory estimate against what one draw
@@ -299,4 +312,151 @@ func TestBytes(t *testing.T) {
 			t.Errorf("%s: estimate %d bytes, one draw allocated %d", s.Name, est, got)
 		}
 	}
+}
+
+// TestSameAsBefore checks that the matching and the optimal system are,
+// detour for detour, those of the code before they read the faults by
+// dimension (oldHeuristic, oldOptimal below), on many random cubes up to
+// Q_12, and that Optimal returns the same γ per dimension.
+func TestSameAsBefore(t *testing.T) {
+	rng := rand.New(rand.NewPCG(35, 1))
+	for k := range 600 {
+		n := 2 + k%11
+		f, err := faults.New(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		q := []float64{0.005, 0.02, 0.05, 0.1, 0.2, 0.3}[k%6]
+		if err := f.Random(q, rng); err != nil {
+			t.Fatal(err)
+		}
+		got, want := faults.NewSystem(f), faults.NewSystem(f)
+		if c, w := Heuristic(got), oldHeuristic(want); c != w || !sameSystem(got, want) {
+			t.Fatalf("heuristic on Q_%d, q=%v, %d failed: not the old system (clashes %d, old %d)", n, q, f.Count(), c, w)
+		}
+		g, w := Optimal(got), oldOptimal(want)
+		if fmt.Sprint(g) != fmt.Sprint(w) || !sameSystem(got, want) {
+			t.Fatalf("optimal on Q_%d, q=%v, %d failed: not the old system (γ %v, old %v)", n, q, f.Count(), g, w)
+		}
+	}
+}
+
+// sameSystem reports whether x and y give every edge the same detour.
+func sameSystem(x, y *faults.System) bool {
+	f := x.Faults
+	for v := range uint32(1) << f.N {
+		for d := 1; d <= f.N; d++ {
+			if a, _ := x.Detour(v, d); a != func() faults.Detour { b, _ := y.Detour(v, d); return b }() {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// oldHeuristic is Heuristic as it was before the faults were read by
+// dimension (commit aa67f4a).
+func oldHeuristic(y *faults.System) (clashes int) {
+	f := y.Faults
+	y.Reset(f)
+	byDim := make([][]uint32, f.N+1)
+	f.Each(func(v uint32, d int) { byDim[d] = append(byDim[d], v) })
+	taken := make([]bool, f.Edges())
+	var claimed []int
+	for d := 1; d <= f.N; d++ {
+		pending := byDim[d]
+		for i := d%f.N + 1; i != d && len(pending) > 0; i = i%f.N + 1 {
+			claimed = claimed[:0]
+			left := pending[:0]
+			for _, v := range pending {
+				m := int(hypercube.Neighbor(v, i))*f.N + d - 1
+				if !f.Intact(faults.Detour{V: v, D: d, I: i}) || taken[m] {
+					left = append(left, v)
+					continue
+				}
+				claimed = append(claimed, m)
+				y.Choose(v, d, i)
+			}
+			pending = left
+			for _, m := range claimed {
+				if taken[m] {
+					clashes++
+				}
+				taken[m] = true
+			}
+		}
+	}
+	return clashes
+}
+
+// oldOptimal is Optimal as it was before the faults were read by dimension
+// (commit aa67f4a).
+func oldOptimal(y *faults.System) []int {
+	f := y.Faults
+	y.Reset(f)
+	m := oldMatcher{y: y, f: f, load: make([]int32, f.Edges()), seen: make([]uint32, f.Edges())}
+	gamma := make([]int, f.N)
+	byDim := make([][]uint32, f.N+1)
+	f.Each(func(v uint32, d int) {
+		if f.HasDetour(v, d) {
+			byDim[d] = append(byDim[d], v)
+		}
+	})
+	for d := 1; d <= f.N; d++ {
+		open := byDim[d]
+		for b := int32(1); len(open) > 0; b++ {
+			m.cap = b
+			left := open[:0]
+			for _, v := range open {
+				m.stamp++
+				if !m.augment(v, d) {
+					left = append(left, v)
+				}
+			}
+			open = left
+			gamma[d-1] = int(b)
+		}
+	}
+	return gamma
+}
+
+type oldMatcher struct {
+	y     *faults.System
+	f     *faults.Set
+	load  []int32
+	seen  []uint32
+	stamp uint32
+	cap   int32
+}
+
+func (m *oldMatcher) augment(v uint32, d int) bool {
+	n := m.f.N
+	for i := 1; i <= n; i++ {
+		u := faults.Detour{V: v, D: d, I: i}
+		if i == d || !m.f.Intact(u) {
+			continue
+		}
+		mid := u.Middle()
+		e := int(mid)*n + d - 1
+		if m.seen[e] == m.stamp {
+			continue
+		}
+		m.seen[e] = m.stamp
+		if m.load[e] < m.cap {
+			m.load[e]++
+			m.y.Choose(v, d, i)
+			return true
+		}
+		for j := 1; j <= n; j++ {
+			w := hypercube.Neighbor(mid, j)
+			if j == d || w == v {
+				continue
+			}
+			if x, has := m.y.Detour(w, d); has && x.I == j && m.augment(w, d) {
+				m.y.Choose(v, d, i)
+				return true
+			}
+		}
+	}
+	return false
 }

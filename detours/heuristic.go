@@ -1,10 +1,10 @@
 package detours
 
 import (
+	"math/bits"
 	"math/rand/v2"
 
 	"github.com/hyperroute/hyperroute/faults"
-	"github.com/hyperroute/hyperroute/hypercube"
 )
 
 // heuristic is the thesis' parallel matching (Ch. III.1): the dimensions d
@@ -21,36 +21,67 @@ func heuristic(y *faults.System, _ *rand.Rand) bool {
 // the number of times two failed edges claimed the same free middle edge
 // in one round. The thesis claims there are none, so that the rounds need
 // no tie-break: U^i of v and of v' share their middle edge only if
-// v ⊕ e_i = v' ⊕ e_i, that is v = v'. The rounds run in edge order.
+// v ⊕ e_i = v' ⊕ e_i, that is v = v'. A round is run on 64 nodes at a
+// time, as bits: the edges of dimension d still pending, intact in
+// dimension i, whose U^i has its other two edges intact and its middle
+// edge free take U^i.
 func Heuristic(y *faults.System) (clashes int) {
 	f := y.Faults
 	y.Reset(f)
-	byDim := make([][]uint32, f.N+1) // the failed edges by dimension
-	f.Each(func(v uint32, d int) { byDim[d] = append(byDim[d], v) })
-	taken := make([]bool, f.Edges()) // middle edges, by edge index
-	var claimed []int                // middle edges claimed in this round
-	for d := 1; d <= f.N; d++ {
-		pending := byDim[d] // still without a detour
-		for i := d%f.N + 1; i != d && len(pending) > 0; i = i%f.N + 1 {
-			claimed = claimed[:0]
-			left := pending[:0]
-			for _, v := range pending {
-				m := int(hypercube.Neighbor(v, i))*f.N + d - 1
-				if !f.Intact(faults.Detour{V: v, D: d, I: i}) || taken[m] {
-					left = append(left, v)
+	c := newCube(f)
+	n, words := f.N, c.words
+	// By node v, for dimension d: pending, the failed edges from v still
+	// without a detour; taken, the middle edges from v taken; took, the
+	// edges that take U^i in this round.
+	pending, taken, took := make([]uint64, words), make([]uint64, words), make([]uint64, words)
+	for d := 1; d <= n; d++ {
+		left := len(c.byDim[d])
+		copy(pending, c.dim(d))
+		clear(taken)
+		ed := uint32(1) << (d - 1)
+		for i := d%n + 1; i != d && left > 0; i = i%n + 1 {
+			ei := uint32(1) << (i - 1)
+			fi, fd := c.dim(i), c.dim(d)
+			for w, p := range pending {
+				took[w] = 0
+				if p != 0 {
+					took[w] = p &^ (fi[w] | permuted(fd, w, ei) | permuted(fi, w, ei^ed) | permuted(taken, w, ei))
+				}
+			}
+			for w, t := range took {
+				if t == 0 {
 					continue
 				}
-				claimed = append(claimed, m)
-				y.Choose(v, d, i)
-			}
-			pending = left
-			for _, m := range claimed {
-				if taken[m] {
-					clashes++
+				// The middle edges from v ⊕ e_i, v in t.
+				m, mw := swapped(t, ei), w^int(ei>>6)
+				clashes += bits.OnesCount64(taken[mw] & m)
+				taken[mw] |= m
+				pending[w] &^= t
+				left -= bits.OnesCount64(t)
+				for ; t != 0; t &= t - 1 {
+					y.Choose(uint32(w<<6+bits.TrailingZeros64(t)), d, i)
 				}
-				taken[m] = true
 			}
 		}
 	}
 	return clashes
+}
+
+// swapMasks[k] holds the bits of a word whose index has bit k clear.
+var swapMasks = [6]uint64{0x5555555555555555, 0x3333333333333333, 0x0f0f0f0f0f0f0f0f,
+	0x00ff00ff00ff00ff, 0x0000ffff0000ffff, 0x00000000ffffffff}
+
+// permuted returns word w of the bits b permuted by x: bit v of the result
+// is bit v ⊕ x of b.
+func permuted(b []uint64, w int, x uint32) uint64 { return swapped(b[w^int(x>>6)], x) }
+
+// swapped returns word with bit k and bit k ⊕ x swapped for every k, x's
+// low 6 bits (the bits of x above address words).
+func swapped(word uint64, x uint32) uint64 {
+	for lo := x & 63; lo != 0; lo &= lo - 1 {
+		k := bits.TrailingZeros32(lo)
+		s := uint(1) << k
+		word = word>>s&swapMasks[k] | word&swapMasks[k]<<s
+	}
+	return word
 }

@@ -4,7 +4,6 @@ import (
 	"math/rand/v2"
 
 	"github.com/hyperroute/hyperroute/faults"
-	"github.com/hyperroute/hyperroute/hypercube"
 )
 
 // optimal chooses a detour system of the smallest γ in every dimension.
@@ -24,21 +23,27 @@ func optimal(y *faults.System, _ *rand.Rand) bool {
 func Optimal(y *faults.System) []int {
 	f := y.Faults
 	y.Reset(f)
-	m := matcher{y: y, f: f, load: make([]int32, f.Edges()), seen: make([]uint32, f.Edges())}
+	c := newCube(f)
+	nodes := 1 << f.N
+	m := matcher{c: c, mid: make([]middle, nodes), via: make([]int8, nodes)}
 	gamma := make([]int, f.N)
-	byDim := make([][]uint32, f.N+1) // the failed edges with an intact detour
-	f.Each(func(v uint32, d int) {
-		if f.HasDetour(v, d) {
-			byDim[d] = append(byDim[d], v)
-		}
-	})
+	var buf []uint32
 	for d := 1; d <= f.N; d++ {
-		open := byDim[d]
+		// The failed edges with an intact detour.
+		open := buf[:0]
+		for _, v := range c.byDim[d] {
+			if c.hasDetour(v, d) {
+				open = append(open, v)
+			}
+		}
+		buf = open
+		clear(m.mid)
+		clear(m.via)
 		for b := int32(1); len(open) > 0; b++ {
 			m.cap = b
 			left := open[:0]
 			for _, v := range open {
-				m.stamp++
+				m.next()
 				if !m.augment(v, d) {
 					left = append(left, v)
 				}
@@ -46,49 +51,71 @@ func Optimal(y *faults.System) []int {
 			open = left
 			gamma[d-1] = int(b)
 		}
+		for _, v := range c.byDim[d] {
+			if i := m.via[v]; i != 0 {
+				y.Choose(v, d, int(i))
+			}
+		}
 	}
 	return gamma
 }
 
-// matcher finds augmenting paths of the b-matching of one dimension.
+// middle is the state of a middle edge of the dimension being matched:
+// its detours and the search that last visited it.
+type middle struct {
+	load int32
+	seen uint32
+}
+
+// matcher finds augmenting paths of the b-matching of one dimension, its
+// state indexed by node: the middle edges by the node they leave, and the
+// detour U^via[v] of the failed edge from v (0 for none).
 type matcher struct {
-	y     *faults.System
-	f     *faults.Set
-	load  []int32  // detours per middle edge, by edge index
-	seen  []uint32 // the stamp of the search that last visited a middle edge
+	c     *cube
+	mid   []middle
+	via   []int8
 	stamp uint32
 	cap   int32
+}
+
+// next starts a new search.
+func (m *matcher) next() {
+	if m.stamp++; m.stamp == 0 {
+		for i := range m.mid {
+			m.mid[i].seen = 0
+		}
+		m.stamp = 1
+	}
 }
 
 // augment gives the failed edge from v in dimension d a detour, moving
 // others along an augmenting path if need be, and reports whether it could.
 func (m *matcher) augment(v uint32, d int) bool {
-	n := m.f.N
+	n := m.c.n
 	for i := 1; i <= n; i++ {
-		u := faults.Detour{V: v, D: d, I: i}
-		if i == d || !m.f.Intact(u) {
+		if i == d || !m.c.intact(v, d, i) {
 			continue
 		}
-		mid := u.Middle()
-		e := int(mid)*n + d - 1
-		if m.seen[e] == m.stamp {
+		mid := v ^ 1<<(i-1)
+		e := &m.mid[mid]
+		if e.seen == m.stamp {
 			continue
 		}
-		m.seen[e] = m.stamp
-		if m.load[e] < m.cap {
-			m.load[e]++
-			m.y.Choose(v, d, i)
+		e.seen = m.stamp
+		if e.load < m.cap {
+			e.load++
+			m.via[v] = int8(i)
 			return true
 		}
 		// The failed edges whose detour has this middle edge: from
 		// mid ⊕ e_j with U^j.
 		for j := 1; j <= n; j++ {
-			w := hypercube.Neighbor(mid, j)
+			w := mid ^ 1<<(j-1)
 			if j == d || w == v {
 				continue
 			}
-			if x, has := m.y.Detour(w, d); has && x.I == j && m.augment(w, d) {
-				m.y.Choose(v, d, i)
+			if int(m.via[w]) == j && m.augment(w, d) {
+				m.via[v] = int8(i)
 				return true
 			}
 		}

@@ -180,18 +180,69 @@ func TestBuilderBytes(t *testing.T) {
 }
 
 // TestFamilyWithoutWork checks that a model without a work measure, where
-// every axis leaves the work alone, is not calibrated point by point: the
-// collectives (no router axis) are one family.
+// every axis leaves the work alone, is calibrated by router, and a model
+// whose points run once point by point.
 func TestFamilyWithoutWork(t *testing.T) {
-	s, err := Lookup("collectives-scale")
-	if err != nil {
-		t.Fatal(err)
+	for _, name := range []string{"collectives-scale", "replication-rare"} {
+		s, err := Lookup(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fam, keys := s.family(), map[string]bool{}
+		for i := range s.points {
+			keys[fam(&s.points[i])] = true
+		}
+		if len(keys) != len(s.points) {
+			t.Errorf("%s: %d families of %d points, want one each", name, len(keys), len(s.points))
+		}
 	}
+	s := mustParse(t, `name: nowork
+grid:
+  n: [4, 6]
+  router: [ecube, valiant]
+trials: 3
+seed: 5
+`)
+	m := *s.Model
+	m.Work = nil
+	s.Model = &m
 	fam, keys := s.family(), map[string]bool{}
 	for i := range s.points {
 		keys[fam(&s.points[i])] = true
 	}
-	if len(keys) != 1 {
-		t.Errorf("collectives-scale: %d families, want 1", len(keys))
+	if len(keys) != 2 {
+		t.Errorf("routing without a work measure: %d families, want 2 (a router each)", len(keys))
 	}
+}
+
+// TestEstimateOnce checks the estimate of a collectives spec, whose points
+// run once and whose cost lies in a few of them (all-to-all by direct
+// messages on the largest ring), against a run: the CPU within 0.6 and
+// 1.6 times the run's, a ratio of two CPU times of this process. Priced
+// at its first point's cost, as before, this one was 0.03 of it.
+func TestEstimateOnce(t *testing.T) {
+	s := mustParse(t, `name: once
+model: collectives
+grid:
+  op: [oab, aas]
+  topology: [ring, cube]
+  p: [4, 16, 64]
+  port: [single, all]
+  m: 4
+seed: 5
+`)
+	e, err := s.Estimate(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(e.Calibrated) != len(s.points) {
+		t.Errorf("%d of %d points calibrated, want each", len(e.Calibrated), len(s.points))
+	}
+	start := cpuTime()
+	run(t, s, t.TempDir(), 1, Unsharded)
+	took := cpuTime() - start
+	if r := float64(e.CPU) / float64(took); r < 0.6 || r > 1.6 {
+		t.Errorf("CPU estimated %v, a run took %v: %.2f times", e.CPU, took, r)
+	}
+	t.Logf("CPU estimated %v, a run took %v", e.CPU, took)
 }
