@@ -31,37 +31,47 @@ func Heuristic(y *faults.System) (clashes int) {
 	c := newCube(f)
 	n, words := f.N, c.words
 	// By node v, for dimension d: pending, the failed edges from v still
-	// without a detour; taken, the middle edges from v taken; took, the
-	// edges that take U^i in this round.
-	pending, taken, took := make([]uint64, words), make([]uint64, words), make([]uint64, words)
+	// without a detour; taken, the middle edges from v taken; and the
+	// words of pending that are not 0.
+	pending, taken := make([]uint64, words), make([]uint64, words)
+	live, took := make([]int32, 0, words), make([]uint64, 0, words)
 	for d := 1; d <= n; d++ {
-		left := len(c.byDim[d])
 		copy(pending, c.dim(d))
 		clear(taken)
+		live = live[:0]
+		for w, p := range pending {
+			if p != 0 {
+				live = append(live, int32(w))
+			}
+		}
 		ed := uint32(1) << (d - 1)
-		for i := d%n + 1; i != d && left > 0; i = i%n + 1 {
+		for i := d%n + 1; i != d && len(live) > 0; i = i%n + 1 {
 			ei := uint32(1) << (i - 1)
 			fi, fd := c.dim(i), c.dim(d)
-			for w, p := range pending {
-				took[w] = 0
-				if p != 0 {
-					took[w] = p &^ (fi[w] | permuted(fd, w, ei) | permuted(fi, w, ei^ed) | permuted(taken, w, ei))
-				}
+			// The edges that take U^i, word by word of live: whether
+			// they do depends on taken before this round only.
+			took = took[:0]
+			for _, w := range live {
+				took = append(took, pending[w]&^(fi[w]|permuted(fd, int(w), ei)|permuted(fi, int(w), ei^ed)|permuted(taken, int(w), ei)))
 			}
-			for w, t := range took {
+			kept := live[:0]
+			for k, w := range live {
+				t := took[k]
+				if pending[w] &^= t; pending[w] != 0 {
+					kept = append(kept, w)
+				}
 				if t == 0 {
 					continue
 				}
 				// The middle edges from v ⊕ e_i, v in t.
-				m, mw := swapped(t, ei), w^int(ei>>6)
+				m, mw := swapped(t, ei), int(w)^int(ei>>6)
 				clashes += bits.OnesCount64(taken[mw] & m)
 				taken[mw] |= m
-				pending[w] &^= t
-				left -= bits.OnesCount64(t)
 				for ; t != 0; t &= t - 1 {
-					y.Choose(uint32(w<<6+bits.TrailingZeros64(t)), d, i)
+					y.Choose(uint32(int(w)<<6+bits.TrailingZeros64(t)), d, i)
 				}
 			}
+			live = kept
 		}
 	}
 	return clashes
