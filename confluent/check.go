@@ -117,22 +117,17 @@ func same(a, b *Detour, f int, after, edges bool) bool {
 		return h
 	}
 	in := func(h Hop) bool { return int(h.Slot) <= f != after || int(h.Slot) == f }
-	var ka, kb []Hop
+	var ka, kb [3]Hop
+	na, nb := 0, 0
 	for k := range 3 {
 		if in(a.Hops[k]) {
-			ka = append(ka, key(a.Hops[k]))
+			ka[na] = key(a.Hops[k])
+			na++
 		}
 		if in(b.Hops[k]) {
-			kb = append(kb, key(b.Hops[k]))
+			kb[nb] = key(b.Hops[k])
+			nb++
 		}
 	}
-	if len(ka) != len(kb) {
-		return false
-	}
-	for k := range ka {
-		if ka[k] != kb[k] {
-			return false
-		}
-	}
-	return true
+	return na == nb && ka == kb
 }

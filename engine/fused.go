@@ -214,16 +214,46 @@ func (e *Engine) stepFused(k Keys, t int32) int {
 	if f.queued {
 		return e.stepQueued(k, t)
 	}
-	deferred, sent, kept := 0, 0, 0
+	deferred, sent, kept, started := 0, 0, 0, 0
+	starter, _ := k.(Starter)
 	for hi := len(e.busy); hi > 0; hi -= f.words {
 		lo := max(hi-f.words, 0)
 		n := e.scan(lo, hi)
 		w := k.Hop(f.ck[:n], f.ca[:n], t+1, e.res.Arrival)
 		deferred = e.putScanned(w, uint32(lo)<<6, deferred)
+		if starter != nil {
+			keys, at := starter.Started()
+			deferred = e.putStarted(keys, at, uint32(lo)<<6, deferred)
+			started += len(keys)
+		}
 		sent, kept = sent+n, kept+w
 	}
 	e.putAll(deferred)
-	return e.stepped(t, sent, kept)
+	return e.stepped(t, sent, kept) - started
+}
+
+// putStarted puts the started packets keys at nodes at that go to nodes
+// from first on, scanned in this step, and appends the others to those
+// deferred; it returns the number deferred.
+func (e *Engine) putStarted(keys []uint64, at []uint32, first uint32, deferred int) int {
+	f := &e.fast
+	for i, k := range keys {
+		v := at[i]
+		if v < first {
+			if deferred == len(f.keys) {
+				f.keys, f.at = append(f.keys, k), append(f.at, v)
+			} else {
+				f.keys[deferred], f.at[deferred] = k, v
+			}
+			deferred++
+			continue
+		}
+		if b := &f.node[v]; !b.putInPlace(k) {
+			f.put(b, k)
+		}
+		setBusy(e.busy, v)
+	}
+	return deferred
 }
 
 // stepped counts the sent packets of step t, of which kept still wait, and

@@ -35,3 +35,14 @@ type Keyed interface {
 	// nothing but route them, one queue per node.
 	Keys() (Keys, bool)
 }
+
+// A Starter is Keys whose Hop may start packets held back at the start, as
+// a Reactor does in the general step: for a router whose packets wait for
+// others to arrive (a node that forwards what it received).
+type Starter interface {
+	Keys
+	// Started returns the keys and nodes of the packets the last Hop
+	// started, each waiting at its node from the time Hop was given on:
+	// they leave in the next step at the earliest.
+	Started() (keys []uint64, at []uint32)
+}

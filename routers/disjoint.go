@@ -101,7 +101,7 @@ func (r *disjoint) Route(e *engine.Engine, d *Drawn, c Config) (*Result, error) 
 	var res *engine.Result
 	if pipelined.Bool(c) {
 		b.phase = bothPhases
-		run, err := e.Run(b.router(true), prios)
+		run, err := e.Run(b.router(e, c.Faulty()), prios)
 		if err != nil {
 			return nil, err
 		}
@@ -131,7 +131,7 @@ func (r *disjoint) Route(e *engine.Engine, d *Drawn, c Config) (*Result, error) 
 // run routes phase ph alone on e.
 func (b *bfly) run(e *engine.Engine, ph phases, faulty bool, prios int) (*engine.Result, error) {
 	b.phase = ph
-	res, err := e.Run(b.router(faulty), prios)
+	res, err := e.Run(b.router(e, faulty), prios)
 	if err == nil && !faulty {
 		b.settle(res.T)
 	}

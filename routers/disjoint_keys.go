@@ -14,11 +14,17 @@ import (
 // dimension of layer l; the node is key node (l−1)·2^n + v rotated the
 // same way, layer by layer, so that what a step sends from one layer goes
 // to the next in few streams. Such a run has no faults: in phase 2 every
-// copy starts, and every copy arrives.
+// copy starts, and every copy arrives. A run of both phases (pipelined)
+// starts y's copies of a message once y has enough of it (bothKeys).
 type bflyKeys struct{ *bfly }
 
-// Keys returns the copies of a run of one phase as keys.
-func (b *bfly) Keys() (engine.Keys, bool) { return bflyKeys{b}, b.phase != bothPhases }
+// Keys returns the copies of a run as keys.
+func (b *bfly) Keys() (engine.Keys, bool) {
+	if b.phase == bothPhases {
+		return bothKeys{b}, true
+	}
+	return bflyKeys{b}, true
+}
 
 // Start sets up the copies as keys and counts the cube links they will
 // cross: the first hop crosses dimension d, the hops 1 … n−1 the other
@@ -38,11 +44,16 @@ func (k bflyKeys) Start(first int, keys []uint64, at []uint32) int {
 		}
 		l0, r := id-s*n, v^target
 		crossed += int64(bits.OnesCount32(r) + 2*int(^r>>l0&1))
-		keys[i] = prio<<engine.KeyPrioShift | (uint64(id)<<1|1)<<n | uint64(b.rotate(r, l0))
-		at[i] = l0<<n | b.rotate(v, l0)
+		keys[i], at[i] = b.key(prio, id, r, v, l0)
 	}
 	b.crossed += crossed
 	return len(keys)
+}
+
+// key returns the key and node of copy id with priority prio at node
+// (l0+1, v) on route r.
+func (b *bfly) key(prio uint64, id, r, v, l0 uint32) (uint64, uint32) {
+	return prio<<engine.KeyPrioShift | (uint64(id)<<1|1)<<b.n | uint64(b.rotate(r, l0)), l0<<b.n | b.rotate(v, l0)
 }
 
 // rotate returns x rotated right by k < n within n bits.
@@ -88,4 +99,96 @@ func (k bflyKeys) Hop(keys []uint64, at []uint32, now int32, arrival []int32) in
 		kept++
 	}
 	return kept
+}
+
+// bothKeys are the copies of a run of both phases as keys: a phase-1 copy
+// of message s has id s·n + d − 1, a phase-2 copy n·2^n + s·n + d − 1
+// (as bfly's). Every phase-2 copy is held at the start; Hop starts those
+// of a message once y has pieces of its phase-1 copies, and counts what
+// reacting does.
+type bothKeys struct{ *bfly }
+
+// Start sets up the phase-1 copies as keys; the phase-2 copies wait.
+func (k bothKeys) Start(first int, keys []uint64, at []uint32) int {
+	ph1 := k.msgs * int(k.n)
+	if first >= ph1 {
+		return 0
+	}
+	m := min(len(keys), ph1-first)
+	k.phase = phase1
+	w := bflyKeys(k).Start(first, keys[:m], at[:m])
+	k.phase = bothPhases
+	return w
+}
+
+// Hop moves each copy as bflyKeys.Hop does and settles those that arrive:
+// a phase-1 copy counts at y, whose copies of the message it starts once
+// y has pieces of them; a phase-2 copy at z.
+func (k bothKeys) Hop(keys []uint64, at []uint32, now int32, arrival []int32) int {
+	b := k.bfly
+	b.started, b.startedAt = b.started[:0], b.startedAt[:0]
+	n := b.n & 31
+	var hop [1 << engine.KeyPrioBits]uint8
+	hop[0], hop[n+1], hop[n], hop[2*n+1] = 1, 1, 2, 2
+	mask, nodes := uint32(1)<<n-1, n<<n
+	rest := uint64(mask) + 1
+	if b.trim {
+		rest = uint64(mask)
+	}
+	at = at[:len(keys)]
+	kept := 0
+	for i, key := range keys {
+		prio := key >> engine.KeyPrioShift
+		h := hop[prio]
+		x := uint32(key|uint64(h)) & 1
+		r := uint32(key)&mask ^ x
+		key = (key&^uint64(mask) | uint64(r>>1|r&1<<(n-1))) + 1<<engine.KeyPrioShift
+		if h&2 != 0 || key&rest == 0 {
+			id := uint32(key << engine.KeyPrioBits >> (engine.KeyPrioBits + 1 + n))
+			if arrival != nil {
+				arrival[id] = now
+			}
+			b.arrived(id, prio > uint64(n), now)
+			continue
+		}
+		a := at[i]
+		w := a&mask ^ x
+		next := a&^mask + mask + 1
+		if next >= nodes {
+			next = 0
+		}
+		keys[kept], at[kept] = key, next|w>>1|w&1<<(n-1)
+		kept++
+	}
+	return kept
+}
+
+// Started returns the phase-2 copies the last Hop started.
+func (k bothKeys) Started() ([]uint64, []uint32) { return k.started, k.startedAt }
+
+// arrived counts copy id, of phase 2 if second, arrived at time now, as
+// reacting.Settled does, and starts y's copies of its message once y has
+// pieces of them.
+func (b *bfly) arrived(id uint32, second bool, now int32) {
+	n, ph1 := b.n, uint32(b.msgs)*b.n
+	b.end = now
+	if second {
+		s := b.div.div(id - ph1)
+		b.done[1] = max(b.done[1], now-b.forwarded[s])
+		b.atDst[s]++
+		return
+	}
+	s := b.div.div(id)
+	b.done[0] = now
+	if b.atVia[s]++; b.atVia[s] != b.pieces {
+		return
+	}
+	b.forwarded[s] = now
+	y, z := b.via[s], b.dst[s]
+	r := y ^ z
+	for l0 := range n {
+		k, v := b.key(uint64(n+1), ph1+s*n+l0, r, y, l0)
+		b.started, b.startedAt = append(b.started, k), append(b.startedAt, v)
+		b.crossed += int64(bits.OnesCount32(r) + 2*int(^r>>l0&1))
+	}
 }

@@ -9,9 +9,10 @@ import (
 )
 
 // TestDisjointKeys routes disjoint without faults, phases one after the
-// other, by the engine's fused step (bflyKeys) and by the general step
-// (recording packets, which the fused step does not) for n = 1 … 12 and 15,
-// full and trimmed routes, one and two pieces, and demands the same T, T1,
+// other or pipelined, by the engine's fused step (bflyKeys, bothKeys) and
+// by the general step (recording packets, which the fused step does not)
+// for n = 1 … 12 and 15, full and trimmed routes, one and two pieces, and
+// demands the same T, T1,
 // T2, packet-hops, cube hops, largest queue, sends per priority and per
 // step and arrival time of every copy; and the arrivals, T, T1 and T2 of the
 // literal butterfly (bfReference).
@@ -20,49 +21,51 @@ func TestDisjointKeys(t *testing.T) {
 	for i, n := range ns {
 		for _, cut := range []bool{false, true} {
 			for _, m := range []int{1, 2} {
-				if m > n || n == 15 && (cut || m > 1) {
-					continue
-				}
-				cfg := with(Config{Router: "disjoint", Pattern: "random", N: n, Mu: 1}, trim, cut, pieces, m)
-				name := fmt.Sprintf("n=%d/trim=%v/pieces=%d", n, cut, m)
-				run := func(rec engine.Record) (*Result, *Sim) {
-					cfg.Record = rec
-					s := new(Sim)
-					if err := s.Draw(cfg, testRand(uint64(i))); err != nil {
-						t.Fatal(err)
+				for _, pip := range []bool{false, true} {
+					if m > n || n == 15 && (cut || m > 1) {
+						continue
 					}
-					res, err := s.Route(cfg, nil)
-					if err != nil {
-						t.Fatalf("%s: %v", name, err)
+					cfg := with(Config{Router: "disjoint", Pattern: "random", N: n, Mu: 1}, trim, cut, pieces, m, pipelined, pip)
+					name := fmt.Sprintf("n=%d/trim=%v/pieces=%d/pipelined=%v", n, cut, m, pip)
+					run := func(rec engine.Record) (*Result, *Sim) {
+						cfg.Record = rec
+						s := new(Sim)
+						if err := s.Draw(cfg, testRand(uint64(i))); err != nil {
+							t.Fatal(err)
+						}
+						res, err := s.Route(cfg, nil)
+						if err != nil {
+							t.Fatalf("%s: %v", name, err)
+						}
+						return res, s
 					}
-					return res, s
-				}
-				got, s := run(engine.Record{Arrivals: true, Steps: true})
-				want, g := run(engine.Record{Packets: true, Steps: true})
-				if !s.eng.Fused(&s.instances["disjoint"].(*disjoint).bf) || g.eng.Fused(&g.instances["disjoint"].(*disjoint).bf) {
-					t.Fatalf("%s: not run by the fused step, or the reference run by it", name)
-				}
-				for _, m := range []string{"T1", "T2", "moved", "lost"} {
-					if a, b := measuredFloat(got, m), measuredFloat(want, m); a != b {
-						t.Fatalf("%s: %s = %v, general step %v", name, m, a, b)
+					got, s := run(engine.Record{Arrivals: true, Steps: true})
+					want, g := run(engine.Record{Packets: true, Steps: true})
+					if !s.eng.Fused(&s.instances["disjoint"].(*disjoint).bf) || g.eng.Fused(&g.instances["disjoint"].(*disjoint).bf) {
+						t.Fatalf("%s: not run by the fused step, or the reference run by it", name)
 					}
-				}
-				if got.T != want.T || got.Hops != want.Hops || got.MaxQueue != want.MaxQueue ||
-					!slices.Equal(got.PrioLoads, want.PrioLoads) || !slices.Equal(got.Sends, want.Sends) || !slices.Equal(got.Arrival, want.Arrival) {
-					t.Fatalf("%s: fused T=%d hops=%d max queue=%d loads %v; general T=%d hops=%d max queue=%d loads %v (or sends per step or arrivals differ)",
-						name, got.T, got.Hops, got.MaxQueue, got.PrioLoads, want.T, want.Hops, want.MaxQueue, want.PrioLoads)
-				}
-				if n > 10 {
-					continue
-				}
-				ref := bfReference(&s.Req, s.Via, nil, engine.Priority, m, false, cut)
-				if got.T != ref.T || measuredInt(got, "T1") != ref.T1 || measuredInt(got, "T2") != ref.T2 || int(got.Hops) != ref.hops {
-					t.Fatalf("%s: T=%d, T1=%d, T2=%d, hops %d; reference %d, %d, %d, %d", name, got.T,
-						measuredInt(got, "T1"), measuredInt(got, "T2"), got.Hops, ref.T, ref.T1, ref.T2, ref.hops)
-				}
-				for id, a := range ref.arrival {
-					if int(got.Arrival[id]) != a {
-						t.Fatalf("%s: copy %d arrives at %d, reference %d", name, id, got.Arrival[id], a)
+					for _, m := range []string{"T1", "T2", "moved", "lost"} {
+						if a, b := measuredFloat(got, m), measuredFloat(want, m); a != b {
+							t.Fatalf("%s: %s = %v, general step %v", name, m, a, b)
+						}
+					}
+					if got.T != want.T || got.Hops != want.Hops || got.MaxQueue != want.MaxQueue ||
+						!slices.Equal(got.PrioLoads, want.PrioLoads) || !slices.Equal(got.Sends, want.Sends) || !slices.Equal(got.Arrival, want.Arrival) {
+						t.Fatalf("%s: fused T=%d hops=%d max queue=%d loads %v; general T=%d hops=%d max queue=%d loads %v (or sends per step or arrivals differ)",
+							name, got.T, got.Hops, got.MaxQueue, got.PrioLoads, want.T, want.Hops, want.MaxQueue, want.PrioLoads)
+					}
+					if n > 10 {
+						continue
+					}
+					ref := bfReference(&s.Req, s.Via, nil, engine.Priority, m, pip, cut)
+					if got.T != ref.T || measuredInt(got, "T1") != ref.T1 || measuredInt(got, "T2") != ref.T2 || int(got.Hops) != ref.hops {
+						t.Fatalf("%s: T=%d, T1=%d, T2=%d, hops %d; reference %d, %d, %d, %d", name, got.T,
+							measuredInt(got, "T1"), measuredInt(got, "T2"), got.Hops, ref.T, ref.T1, ref.T2, ref.hops)
+					}
+					for id, a := range ref.arrival {
+						if int(got.Arrival[id]) != a {
+							t.Fatalf("%s: copy %d arrives at %d, reference %d", name, id, got.Arrival[id], a)
+						}
 					}
 				}
 			}

@@ -47,6 +47,10 @@ type bfly struct {
 	crossed int64 // packets sent over cube links
 	div     divider
 	lk      bflyLinks
+	// started and startedAt are the phase-2 copies bothKeys.Hop started,
+	// as keys, and their nodes.
+	started   []uint64
+	startedAt []uint32
 }
 
 // reset sets b up for a trial of c drawn in d.
@@ -71,10 +75,15 @@ func (b *bfly) links(f *faults.Set) engine.Links {
 	return &b.lk
 }
 
-// router returns b as the engine's router of one run, reacting to what
-// arrives if the run needs to count copies or forward them.
-func (b *bfly) router(react bool) engine.Router {
-	if react || b.phase == bothPhases {
+// router returns b as the engine's router of one run on e, reacting to
+// what arrives if the run needs to count copies or forward them and e does
+// not step it by the fused step (whose keys do so for both phases,
+// bothKeys).
+func (b *bfly) router(e *engine.Engine, react bool) engine.Router {
+	switch {
+	case react:
+		return reacting{b}
+	case b.phase == bothPhases && !e.Fused(b):
 		return reacting{b}
 	}
 	return b
@@ -241,5 +250,5 @@ func (v divider) div(x uint32) uint32 {
 
 // bytes is the memory b holds per trial beyond the drawn instance.
 func (b *bfly) bytes() int64 {
-	return int64(cap(b.atVia)+cap(b.atDst)) + 4*int64(cap(b.forwarded))
+	return int64(cap(b.atVia)+cap(b.atDst)) + 4*int64(cap(b.forwarded)) + 12*int64(cap(b.started))
 }
