@@ -29,6 +29,7 @@ type Engine struct {
 	moves   []Move   // packets chosen and not yet moved in this step
 	started []Move   // packets a Reactor starts
 	serving []uint16 // the queues of a node that send, while picking
+	served  servedQueues
 	fast    fastStep // the fused step's state
 	legs    legKeys  // the keys of a Fusable router
 	queues  int

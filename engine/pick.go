@@ -25,6 +25,8 @@ func (e *Engine) pick(v uint32, t int32, lo, hi int) {
 	case e.queues == 1:
 		e.maxQueue = max(e.maxQueue, ready)
 		e.pickQueue(v, b, ready, 0, false)
+	case hi-lo <= 64 && e.Discipline != Random:
+		e.pickServed(v, b, ready, lo, hi)
 	case hi-lo <= 64:
 		// The queues served that hold a ready packet, as bits above lo.
 		var served uint64
@@ -50,6 +52,76 @@ func (e *Engine) pick(v uint32, t int32, lo, hi int) {
 		e.serving = qs
 	}
 	clearIfEmpty(e.busy, v, uint32(b.len()))
+}
+
+// pickServed is pick for queues lo … hi−1, at most 64, under a discipline
+// that draws nothing: one pass over the first ready packets of b, node v,
+// finds each served queue's packet to send and counts the queue's ready
+// packets; the packets are taken out from the last position to the first,
+// so that the positions of the others stay, and sent in queue order.
+func (e *Engine) pickServed(v uint32, b *node, ready, lo, hi int) {
+	ps := &e.served
+	var served uint64
+	for i, at, prev := 0, b.over, int32(-1); i < ready; i = e.advance(i, &at, &prev) {
+		k := e.packet(b, i, at)
+		q := uint(k.Queue) - uint(lo)
+		if q >= uint(hi-lo) {
+			continue
+		}
+		var key uint64
+		switch {
+		case e.Discipline == Farthest:
+			key = e.farthestKey(k, v)
+		case e.Discipline == Priority && ps.fifo>>q&1 == 0:
+			key = priorityKey(k)
+		}
+		if bit := uint64(1) << q; served&bit == 0 {
+			served |= bit
+			ps.count[q], ps.best[q] = 1, pickedAt{key, int32(i), at, prev}
+		} else if ps.count[q]++; key < ps.best[q].key {
+			ps.best[q] = pickedAt{key, int32(i), at, prev}
+		}
+	}
+	// The queues served, by position, last first.
+	qs := ps.order[:0]
+	for w := served; w != 0; w &= w - 1 {
+		q := uint8(bits.TrailingZeros64(w))
+		j := len(qs)
+		qs = append(qs, q)
+		for ; j > 0 && ps.best[qs[j-1]].i < ps.best[q].i; j-- {
+			qs[j] = qs[j-1]
+		}
+		qs[j] = q
+	}
+	for _, q := range qs {
+		p := &ps.best[q]
+		ps.packet[q] = *e.packet(b, int(p.i), p.at)
+		e.remove(b, int(p.i), p.at, p.prev)
+	}
+	for w := served; w != 0; w &= w - 1 {
+		q := bits.TrailingZeros64(w)
+		e.maxQueue = max(e.maxQueue, int(ps.count[q]))
+		e.moves = append(e.moves, Move{Packet: ps.packet[q], From: v})
+		e.prioLoads[ps.packet[q].Prio]++
+	}
+}
+
+// servedQueues is pickServed's state: per queue served (from lo), its
+// ready packets, the one to send and where it is; and which of the queues
+// send first in, first out.
+type servedQueues struct {
+	fifo   uint64
+	count  [64]int32
+	best   [64]pickedAt
+	packet [64]Packet
+	order  [64]uint8
+}
+
+// pickedAt is a packet chosen at a node: its key, position and pool
+// indices (as take keeps them).
+type pickedAt struct {
+	key         uint64
+	i, at, prev int32
 }
 
 // firstOf returns which of a node's two inline packets, with keys k0 and

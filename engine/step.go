@@ -44,6 +44,14 @@ func (e *Engine) step(r Router, t int32) (change int) {
 		e.renewAll(t)
 		return e.move(r, t)
 	}
+	if hi-lo <= 64 {
+		e.served.fifo = 0
+		for q := lo; q < hi; q++ {
+			if e.fifo(uint16(q)) {
+				e.served.fifo |= 1 << (q - lo)
+			}
+		}
+	}
 	for w := range e.busy {
 		for word := e.busy[w]; word != 0; word &= word - 1 {
 			e.pick(uint32(w<<6+bits.TrailingZeros64(word)), t, lo, hi)
