@@ -5,11 +5,14 @@ import (
 	"cmp"
 	"fmt"
 	"maps"
+	"math"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/compress"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
@@ -18,7 +21,10 @@ import (
 // Estimate is the predicted cost of a run of a spec (Spec.Estimate).
 type Estimate struct {
 	Points int
-	Trials int64 // trials to run; with an rse rule, the most
+	// Trials is the trials to run: with an rse rule, as many as each
+	// point's calibration says its measure needs (rseTrials), MaxTrials
+	// the most, and MaxCPU and MaxDisk what those cost.
+	Trials, MaxTrials int64
 	// CPU is the user and system CPU time of the run, on any number of
 	// cores.
 	CPU time.Duration
@@ -28,8 +34,10 @@ type Estimate struct {
 	Memory int64
 	// Disk is the size of the part files, each rounded up to 4 KiB
 	// blocks as du counts them.
-	Disk int64
-	Rows map[string]int64 // per table
+	Disk    int64
+	MaxCPU  time.Duration
+	MaxDisk int64
+	Rows    map[string]int64 // per table
 	// Calibrated lists the points measured, Took the CPU time it took.
 	Calibrated []Calibration
 	Took       time.Duration
@@ -41,9 +49,13 @@ type Calibration struct {
 	Work     int64 // Model.Work of the point
 	Trials   int
 	PerTrial time.Duration // CPU per trial, its rows built and encoded
-	rows     map[string]float64
-	disk     map[string]float64 // encoded bytes per row
-	empty    map[string]int64   // bytes of a file's fixed part
+	// With an rse rule, the measure's values in the trials run: how many,
+	// their mean and sample variance.
+	rseN            int
+	rseMean, rseVar float64
+	rows            map[string]float64
+	disk            map[string]float64 // encoded bytes per row
+	empty           map[string]int64   // bytes of a file's fixed part
 	// encoded rows, and the CPU time it took to build and encode them
 	// and half of them, per table.
 	encoded        map[string]int64
@@ -108,49 +120,59 @@ func (s *Spec) Estimate(workers int) (Estimate, error) {
 	// The process after the calibration holds what a run's does but the
 	// other workers and the units' rows.
 	base := residentBytes()
-	trials := int64(s.Trials)
+	most := int64(s.Trials)
 	var peak int64
 	for _, u := range s.Units() {
 		var trialMem, unitTrials int64
 		unitRows, trialRows := make(map[string]int64), make(map[string]int64)
-		disk := make(map[string]float64)
+		disk, maxDisk := make(map[string]float64), make(map[string]float64)
 		empty := make(map[string]int64)
 		for i := range u.Points {
 			p := &u.Points[i]
 			f := families[fam(p)]
 			lo, hi := cals[f.lo], cals[f.hi]
 			w := m.work(p.Config)
-			e.Trials += trials
-			unitTrials += trials
-			e.CPU += time.Duration(float64(trials) * costAt(lo, hi, w))
-			if m.Memory != nil {
-				trialMem = max(trialMem, m.Memory(p.Config))
-			}
 			near := hi
 			if w < (lo.Work+hi.Work)/2 {
 				near = lo
+			}
+			trials := s.rseTrials(near)
+			e.Trials += trials
+			e.MaxTrials += most
+			unitTrials += most
+			cost := costAt(lo, hi, w)
+			e.CPU += time.Duration(float64(trials) * cost)
+			e.MaxCPU += time.Duration(float64(most) * cost)
+			if m.Memory != nil {
+				trialMem = max(trialMem, m.Memory(p.Config))
 			}
 			for _, t := range s.Tables {
 				rows, ok := m.table(t).Count(s, p, Unsharded)
 				if !ok {
 					rows = int64(near.rows[t] * float64(s.recorded(t)) * float64(w) / float64(max(near.Work, 1)))
 				}
-				e.Rows[t] += rows
+				// Those of the trials the rule runs.
+				run := rows * trials / max(most, 1)
+				e.Rows[t] += run
 				unitRows[t] += rows
-				trialRows[t] = max(trialRows[t], (rows+trials-1)/max(trials, 1))
+				trialRows[t] = max(trialRows[t], (rows+most-1)/max(most, 1))
 				c := hi
 				if _, ok := hi.disk[t]; !ok { // fewer than 2 rows
 					c = lo
 				}
-				disk[t] += float64(rows) * c.disk[t]
-				e.CPU += time.Duration(float64(rows) * rowCPU[t])
+				disk[t] += float64(run) * c.disk[t]
+				maxDisk[t] += float64(rows) * c.disk[t]
+				e.CPU += time.Duration(float64(run) * rowCPU[t])
+				e.MaxCPU += time.Duration(float64(rows) * rowCPU[t])
 				empty[t] = max(empty[t], c.empty[t])
 			}
 		}
 		var buffers int64
 		for _, t := range s.Tables {
 			e.Disk += blocks(empty[t] + int64(disk[t]))
+			e.MaxDisk += blocks(empty[t] + int64(maxDisk[t]))
 			e.CPU += time.Duration(fileCPU[t])
+			e.MaxCPU += time.Duration(fileCPU[t])
 			buffers += builderBytes(m.table(t).Schema, unitRows[t], trialRows[t])
 		}
 		// The workers run a trial each, and the garbage collector lets
@@ -327,6 +349,9 @@ func (s *Spec) calibrate(p *Point, budget time.Duration) (*Calibration, error) {
 			jobs, outs = append(jobs, job{p, i}), append(outs, o)
 		}
 	}
+	if err := c.measureRSE(s, jobs, outs); err != nil {
+		return nil, err
+	}
 	for _, name := range s.Tables {
 		t := s.Model.table(name)
 		first, n0 := build(t, jobs[:1], outs[:1]) // trial 0's rows
@@ -366,6 +391,52 @@ func (s *Spec) calibrate(p *Point, budget time.Duration) (*Calibration, error) {
 		c.empty[name] = size - int64(c.disk[name]*float64(n))
 	}
 	return c, nil
+}
+
+// measureRSE takes the values of s's rse measure in the trials jobs, whose
+// workers returned outs, into c.
+func (c *Calibration) measureRSE(s *Spec, jobs []job, outs []any) error {
+	if !s.RSE.On() {
+		return nil
+	}
+	t := s.Model.table(TableTrials)
+	col, _ := measureColumn(t.Schema, s.RSE.Measure)
+	b := array.NewRecordBuilder(memory.DefaultAllocator, t.Schema)
+	defer b.Release()
+	var sum, sq float64
+	for i, j := range jobs {
+		x, err := measure(b, t, col, j, outs[i])
+		if err != nil {
+			return fmt.Errorf("%s: calibration at %v, trial %d: rse measure %s: %w", s.Name, j.point, j.trial, s.RSE.Measure, err)
+		}
+		sum, sq = sum+x, sq+x*x
+	}
+	n := float64(len(jobs))
+	c.rseN, c.rseMean = len(jobs), sum/n
+	if len(jobs) > 1 {
+		c.rseVar = max(sq-sum*sum/n, 0) / (n - 1)
+	}
+	return nil
+}
+
+// rseTrials returns the trials a point whose measure spreads as c's does
+// runs: without an rse rule, the spec's; with one, the first multiple of
+// its batch at which the standard error is expected to reach the target,
+// σ²/(R·μ)² trials, within the batch and the most; the most if c has
+// fewer than 2 values or their mean is 0 (a rate not seen yet).
+func (s *Spec) rseTrials(c *Calibration) int64 {
+	most := int64(s.Trials)
+	r := s.RSE
+	if !r.On() || c.rseN < 2 || c.rseMean == 0 {
+		return most
+	}
+	need := c.rseVar / (r.Target * r.Target * c.rseMean * c.rseMean)
+	batch := int64(r.Batch)
+	if need >= float64(most) {
+		return most
+	}
+	n := int64(math.Ceil(need/float64(batch))) * batch
+	return min(max(n, batch), most)
 }
 
 // encodedSize returns the bytes of the Parquet file that dataset writes of

@@ -9,13 +9,15 @@ import (
 
 // PrintEstimates prints the estimated cost of a run of each spec on
 // workers workers (Spec.Estimate), and their total, as a table. The trials,
-// CPU and disk of a spec with an rse rule are upper bounds, marked "≤":
-// every point is priced at its most trials.
+// CPU and disk of a spec with an rse rule, marked "≈", are those of the
+// trials its calibration says each point needs; a line below gives what
+// its most trials would cost.
 func PrintEstimates(w io.Writer, specs []*Spec, workers int) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "experiment\tprofile\tpoints\ttrials\tcore-hours\tpeak memory\tdisk\tcalibration s\t")
 	var total Estimate
 	bound := ""
+	var most []string
 	for _, s := range specs {
 		e, err := s.Estimate(workers)
 		if err != nil {
@@ -23,7 +25,8 @@ func PrintEstimates(w io.Writer, specs []*Spec, workers int) error {
 		}
 		le := ""
 		if s.RSE.On() {
-			le, bound = "≤ ", "≤ "
+			le, bound = "≈ ", "≈ "
+			most = append(most, fmt.Sprintf("%s %d trials, %.3g core-hours, %s", s.Name, e.MaxTrials, e.MaxCPU.Hours(), mib(e.MaxDisk)))
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%d\t%s%d\t%s%.3g\t%s\t%s%s\t%.1f\t\n", s.Name, s.Profile, e.Points, le, e.Trials, le, e.CPU.Hours(), mib(e.Memory), le, mib(e.Disk), e.Took.Seconds())
 		total.Points += e.Points
@@ -41,7 +44,10 @@ func PrintEstimates(w io.Writer, specs []*Spec, workers int) error {
 	}
 	fmt.Fprintf(w, "estimated at %d workers (peak memory of one run at a time; the total's is the largest); nothing written\n", workers)
 	if bound != "" {
-		fmt.Fprintln(w, "≤: an rse rule stops a point once its measure is known; priced at its most trials, the run may cost much less")
+		fmt.Fprintln(w, "≈: an rse rule stops a point once its measure is known; its trials are those the spread of the measure in the calibration's few trials asks for (about ±50 %); at most:")
+		for _, m := range most {
+			fmt.Fprintln(w, "  "+m)
+		}
 	}
 	return nil
 }

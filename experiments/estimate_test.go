@@ -245,3 +245,46 @@ seed: 5
 	}
 	t.Logf("CPU estimated %v, a run took %v", e.CPU, took)
 }
+
+// TestEstimateRSE checks the trials an rse rule is expected to run against
+// a run's: within half and twice as many (1,250 and 960 here). Priced at
+// the most trials, as before, the estimate was 12.5 times the run's. And
+// rseTrials' arithmetic: the first multiple of the batch at which
+// σ²/(R·μ)² trials are reached.
+func TestEstimateRSE(t *testing.T) {
+	s := mustParse(t, `name: rsest
+grid:
+  n: [6, 8, 10]
+  router: valiant
+  port: [single, all]
+trials: 2000
+seed: 5
+rse: {measure: T, target: 0.005, batch: 10}
+`)
+	e, err := s.Estimate(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := cpuTime()
+	sum := run(t, s, t.TempDir(), 1, Unsharded)
+	took := cpuTime() - start
+	if r := float64(e.Trials) / float64(sum.Trials); r < 0.5 || r > 2 {
+		t.Errorf("%d trials estimated (at most %d), the run ran %d: %.2f times", e.Trials, e.MaxTrials, sum.Trials, r)
+	}
+	t.Logf("%d trials estimated (at most %d), %d run; CPU estimated %v, a run took %v", e.Trials, e.MaxTrials, sum.Trials, e.CPU, took)
+
+	for _, c := range []struct {
+		cal  Calibration
+		want int64
+	}{
+		{Calibration{rseN: 5, rseMean: 10, rseVar: 0.0625}, 30}, // 25 → 30
+		{Calibration{rseN: 5, rseMean: 10, rseVar: 0.0025}, 10}, // 1 → a batch
+		{Calibration{rseN: 5, rseMean: 10, rseVar: 100}, 2000},  // 10^4 → the most
+		{Calibration{rseN: 1, rseMean: 10}, 2000},
+		{Calibration{rseN: 5, rseVar: 1}, 2000},
+	} {
+		if got := s.rseTrials(&c.cal); got != c.want {
+			t.Errorf("rseTrials(%+v) = %d, want %d", c.cal, got, c.want)
+		}
+	}
+}

@@ -32,14 +32,16 @@ func TestRunDryRun(t *testing.T) {
 		t.Errorf("run --dry-run created %s", out)
 	}
 
-	// With an rse rule, trials, CPU and disk are upper bounds.
+	// With an rse rule, trials, CPU and disk are predicted, "≈", and the
+	// most they can be is said below.
 	code, stdout, stderr = cli("run", spec, "--trials", "3", "--rse", "0.1", "--rse-measure", "T", "--dry-run", "--out", out)
 	if code != 0 {
 		t.Fatalf("run --rse --dry-run: exit %d\n%s", code, stderr)
 	}
 	lines = strings.Split(strings.TrimSpace(stdout), "\n")
-	if len(lines) != 4 || strings.Count(lines[1], "≤ ") != 3 || !strings.HasPrefix(lines[3], "≤: an rse rule") {
-		t.Errorf("run --rse --dry-run: want ≤ before trials, core-hours and disk, and a note on ≤:\n%s", stdout)
+	if len(lines) != 5 || strings.Count(lines[1], "≈ ") != 3 || !strings.HasPrefix(lines[3], "≈: an rse rule") ||
+		!strings.HasPrefix(strings.TrimSpace(lines[4]), "small 36 trials") {
+		t.Errorf("run --rse --dry-run: want ≈ before trials, core-hours and disk, a note on ≈ and the most:\n%s", stdout)
 	}
 }
 
