@@ -101,7 +101,9 @@
 // tells whether a run takes it. Legs take it also all-port (a node of the
 // fused step per link, Legs.AllPort), under FIFO (keys that order packets
 // by arrival time, then id) and recording packets (their hops are the
-// legs' lengths, Legs.Hops).
+// legs' lengths, Legs.Hops); Keys that are a Starter start packets held
+// at the start, as a Reactor does in the general step (disjoint's copies
+// pipelined through their intermediates).
 //
 // # Recording
 //

@@ -136,7 +136,7 @@ func (s *Spec) Estimate(workers int) (Estimate, error) {
 			if w < (lo.Work+hi.Work)/2 {
 				near = lo
 			}
-			trials := s.rseTrials(near)
+			trials := s.rseTrials(near, lo, hi)
 			e.Trials += trials
 			e.MaxTrials += most
 			unitTrials += most
@@ -420,13 +420,20 @@ func (c *Calibration) measureRSE(s *Spec, jobs []job, outs []any) error {
 }
 
 // rseTrials returns the trials a point whose measure spreads as c's does
-// runs: without an rse rule, the spec's; with one, the first multiple of
-// its batch at which the standard error is expected to reach the target,
-// σ²/(R·μ)² trials, within the batch and the most; the most if c has
-// fewer than 2 values or their mean is 0 (a rate not seen yet).
-func (s *Spec) rseTrials(c *Calibration) int64 {
+// (or, if c has fewer than 2 values, the first of others that has) runs:
+// without an rse rule, the spec's; with one, the first multiple of its
+// batch at which the standard error is expected to reach the target,
+// σ²/(R·μ)² trials, within the batch and the most; the most if no
+// calibration has 2 values or their mean is 0 (a rate not seen yet).
+func (s *Spec) rseTrials(c *Calibration, others ...*Calibration) int64 {
 	most := int64(s.Trials)
 	r := s.RSE
+	for _, o := range others {
+		if c.rseN >= 2 {
+			break
+		}
+		c = o
+	}
 	if !r.On() || c.rseN < 2 || c.rseMean == 0 {
 		return most
 	}

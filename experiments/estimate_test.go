@@ -287,4 +287,8 @@ rse: {measure: T, target: 0.005, batch: 10}
 			t.Errorf("rseTrials(%+v) = %d, want %d", c.cal, got, c.want)
 		}
 	}
+	one, two := &Calibration{rseN: 1, rseMean: 10}, &Calibration{rseN: 5, rseMean: 10, rseVar: 0.0625}
+	if got := s.rseTrials(one, one, two); got != 30 {
+		t.Errorf("a calibration of one trial, its family's other of five: %d trials, want 30 from the other", got)
+	}
 }

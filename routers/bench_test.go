@@ -72,6 +72,18 @@ func BenchmarkDisjoint(b *testing.B) {
 	}
 }
 
+// BenchmarkDisjointPipelined routes random permutations with disjoint,
+// phase 2 of a message leaving its intermediate as soon as the copies are
+// there (butterfly-tail's pipelined points). It reports packet-hops per
+// second of routing.
+func BenchmarkDisjointPipelined(b *testing.B) {
+	for _, n := range []int{10, 14} {
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			benchRoute(b, with(Config{Router: "disjoint", Pattern: "random", N: n, Mu: 1}, pipelined, true))
+		})
+	}
+}
+
 // benchRoute routes trials of cfg until the benchmark has enough, drawing
 // each instance untimed, reports the packet-hops per second of routing and
 // returns the simulator.
