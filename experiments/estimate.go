@@ -194,17 +194,19 @@ const maxFamilies = 1024
 // queues, the pattern, the router, …: what the work measure does not see,
 // the calibration must), if that makes at most maxFamilies. Else, and in
 // a model without a work measure (where every axis is one along which the
-// work does not change), a family is a router (one for a model without a
-// router axis). In a model whose points run once, every point is a family
-// of its own: calibrated, it is run (its cost, in the collectives, lies in
-// a few points that no measure of work told apart, such as all-to-all by
-// direct messages on a ring of 256 nodes, 40 % of collectives-scale).
+// work does not change), a family is a router. In a spec whose points run
+// once, and in a model with neither a work measure nor a router axis
+// (the collectives), every point is a family of its own: calibrated, it is
+// run (the collectives' cost lies in a few points that no measure of work
+// told apart, such as all-to-all by direct messages on a ring of 256
+// nodes, 40 % of collectives-scale).
 func (s *Spec) family() func(p *Point) string {
-	if s.Model.Once {
+	_, noRouter := s.Model.Param("router")
+	if s.once() || s.Model.Work == nil && noRouter != nil {
 		return func(p *Point) string { return p.String() }
 	}
 	byRouter := func(p *Point) string {
-		if _, err := s.Model.Param("router"); err == nil {
+		if noRouter == nil {
 			return p.Value("router")
 		}
 		return ""
@@ -324,7 +326,7 @@ func (s *Spec) calibrate(p *Point, budget time.Duration) (*Calibration, error) {
 	if lim := max(s.PacketTrials, s.NodeTrials); lim > 0 && lim+calibTrials <= s.Trials {
 		first = lim
 	}
-	if s.Model.Once {
+	if s.once() {
 		// The point's one run, timed: no warm-up.
 		c.Trials, c.PerTrial = 1, cpuTime()-start
 	} else {
