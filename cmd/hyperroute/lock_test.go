@@ -188,6 +188,22 @@ func errString(err error) string {
 	return err.Error()
 }
 
+// leaseSpec is killSpec with six times the trials: on one worker it runs
+// well past the 3 s that TestLockTwoHosts keeps it running (about 8 s on an
+// idle machine with the fused all-port step), and a second run finishes
+// what is left.
+const leaseSpec = `name: lease
+grid:
+  n: {from: 6, to: 13}
+  router: valiant
+  port: [single, all]
+trials: 600
+seed: 5
+tables: [trials, packets]
+packet_trials: 2
+partition: [n, port]
+`
+
 // TestLockTwoHosts plays a run killed on one host and retried on
 // another, as a Kubernetes retry pod or a Slurm task resubmitted after a
 // lost node is: two processes with hostnames of their own (unshare
@@ -201,9 +217,9 @@ func TestLockTwoHosts(t *testing.T) {
 	}
 	noBatchEnv(t)
 	hostA, hostB := unshareHost(t, "hyperroute-host-a"), unshareHost(t, "hyperroute-host-b")
-	spec := writeSpec(t, killSpec)
+	spec := writeSpec(t, leaseSpec)
 	out := t.TempDir()
-	exp := filepath.Join(out, "kill")
+	exp := filepath.Join(out, "lease")
 	args := []string{"run", spec, "--out", out, "--workers", "1", "--lease", "2s"}
 	self := []string{os.Args[0]}
 	a := exec.Command(hostA[0], slices.Concat(hostA[1:], self, args)...)
