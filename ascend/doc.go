@@ -22,11 +22,12 @@
 //     last word of step s has arrived, and the receivers combine what they
 //     received in between. Which nodes send in a step does not depend on
 //     the data.
-//   - Packets that want the same link at once go in the order of the
-//     engine's priority rule: all packets of a step have the priority d,
-//     so the one with the smaller id, which is the smaller source node,
-//     goes first. On a middle edge shared by several detours the detour of
-//     the smaller source goes first.
+//   - Packets that want the same link (all-port) or node (single-port) at
+//     once go by the Runner's Schedule: by default the one with the most
+//     hops still to go (the engine's Farthest discipline), ties to the
+//     smaller id, which is the smaller source node; SmallerSourceFirst,
+//     the engine's priority rule with one priority per step, is the
+//     alternative.
 //
 // # Step times
 //
@@ -41,6 +42,17 @@
 // where every node sends in every step, γ_s is γ_d of the step's dimension
 // d, so the sort takes Σ_d (n−d+1)·τ_d units with τ_d = γ_d + 2 if an edge
 // of dimension d has failed and 1 otherwise, at most (γ+2)·n(n+1)/2.
-// Single-port a node may have to forward on several links in one unit, and
-// a step can take longer than γ + 2; the harness measures by how much.
+//
+// Single-port a node sends one word per unit, and a step can take longer
+// than γ_s + 2. In the first unit every sender sends its own word and no
+// node has another. After it a node u sends only the a words detoured over
+// its middle edge u → ū (ū = u ⊕ e_d, arrived at time 1) and the b words
+// of the detours over ū → u, on their last edge (each arrived the unit
+// after ū sent it): a pair of middle edges is a problem of its own. It
+// needs a + b + 1 units if a, b ≥ 1 (u sends a + b words from unit 1 on)
+// and a + 2 if b = 0 (the a-th word crosses u → ū in unit a at the
+// earliest); Optimal, which sends middle edges' words before last edges',
+// takes exactly that (SinglePortStepTimes). So the step takes at most
+// γ_s + 2 unless some pair carries a + b ≥ γ_s + 2 words, never for
+// γ = 1; at worst, a = b = γ, it takes 2γ + 1.
 package ascend

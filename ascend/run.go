@@ -29,26 +29,49 @@ func (r *Result) MaxStep() int {
 	return int(m)
 }
 
+// Schedule is the order in which a node sends the words waiting at it in
+// one unit of a step, single-port. All-port it makes no difference: a
+// link never has two words to choose from (package doc).
+type Schedule uint8
+
+const (
+	// Optimal sends the word with the most hops still to go first: a
+	// node's own word, then the detoured words on their middle edge, then
+	// those on their last edge. Every step takes the least time any
+	// schedule achieves (SinglePortStepTimes).
+	Optimal Schedule = iota
+	// SmallerSourceFirst sends the word of the smaller source first, the
+	// engine's priority rule with one priority per step.
+	SmallerSourceFirst
+)
+
+var scheduleNames = [...]string{"optimal", "smaller-source-first"}
+
+func (s Schedule) String() string { return scheduleNames[s] }
+
 // Runner runs programs on the engine by the one runner of package
 // messages, and reuses its buffers from run to run. Message s·2^n + v is
 // the word node v sends in step s (a gap if v does not send then), its
 // route the edge, or the edge's detour if the edge has failed; step s is
 // round s+1, so every step waits for the one before.
 type Runner struct {
-	run     messages.Runner
-	prog    Program
-	sys     *faults.System
-	net     topology.Network
-	dims    []uint8 // by step
-	all     []bool  // by step: every node sends
-	sent    []uint64
-	got     []uint64
-	begin   int32 // the time the step under way started
-	times   []int32
-	done    int // the steps done
-	recvAt  []int32
-	recvN   []int32
-	recvMax int
+	// Schedule orders the words at a node, single-port; Optimal unless
+	// set.
+	Schedule Schedule
+	run      messages.Runner
+	prog     Program
+	sys      *faults.System
+	net      topology.Network
+	dims     []uint8 // by step
+	all      []bool  // by step: every node sends
+	sent     []uint64
+	got      []uint64
+	begin    int32 // the time the step under way started
+	times    []int32
+	done     int // the steps done
+	recvAt   []int32
+	recvN    []int32
+	recvMax  int
 }
 
 // Run runs p on e over the faulty cube of y under the port model, each
@@ -95,6 +118,11 @@ func (r *Runner) Run(e *engine.Engine, p Program, y *faults.System, port message
 	r.done, r.begin, r.recvMax = 0, 0, 0
 	r.words(0)
 	e.Faults, e.OnFailure = y.Faults, engine.Refuse
+	defer func(d engine.Discipline) { e.Discipline = d }(e.Discipline)
+	e.Discipline = engine.Priority
+	if r.Schedule == Optimal {
+		e.Discipline = engine.Farthest
+	}
 	res, err := r.run.Run(e, (*sweep)(r), (*sweep)(r), port)
 	if err != nil {
 		return nil, err

@@ -296,27 +296,43 @@ func describe(y *faults.System) string {
 	return "detours" + s
 }
 
-// TestSinglePortExceedsGammaPlus2 is an instance, of 32 that an exhaustive
-// search of Q_3 with up to three failed edges finds (none on Q_2 with up to
-// three or Q_4 with up to two), on which a single-port step takes longer
-// than γ + 2: the edges 0→1, 1→0 and 6→7
-// fail, with detours 0→2→3→1, 1→3→2→0 and 6→2→3→7, so γ = 2 (middle edge
-// 2→3). In a step over dimension 1, node 2 has to forward 0's and 6's
-// words over 2→3 and 1's over its last edge 2→0: 0's goes at time 1, 1's
-// (the smaller source) at 2, 6's at 3, and 6's arrives at 5.
-func TestSinglePortExceedsGammaPlus2(t *testing.T) {
-	s, _ := faults.New(3)
-	y := faults.NewSystem(s)
-	for _, u := range []faults.Detour{{V: 0, D: 1, I: 2}, {V: 1, D: 1, I: 2}, {V: 6, D: 1, I: 3}} {
-		s.Fail(u.V, u.D)
-		y.Choose(u.V, u.D, u.I)
-	}
-	var r Runner
-	p := NewSort(3, []uint32{0, 1, 2, 3, 4, 5, 6, 7})
-	all := checkRun(t, &r, p, y, messages.AllPort)
-	single := checkRun(t, &r, NewSort(3, []uint32{0, 1, 2, 3, 4, 5, 6, 7}), y, messages.SinglePort)
-	want := []int32{4, 1, 4, 1, 1, 4}
-	if !slices.Equal(all.StepTimes, want) || !slices.Equal(single.StepTimes, []int32{5, 1, 5, 1, 1, 5}) {
-		t.Fatalf("step times all-port %v, single-port %v; want %v and one more in dimension 1", all.StepTimes, single.StepTimes, want)
+// TestSinglePortQ3 runs bitonic sort on two faulty Q_3, all-port and
+// single-port under both schedules. First the edges 0→1, 1→0 and 6→7
+// fail, with detours 0→2→3→1, 1→3→2→0 and 6→2→3→7: γ = 2 (middle edge
+// 2→3). In a step over dimension 1 node 2 forwards 0's and 6's words over
+// 2→3 and 1's on its last edge 2→0, node 3 1's word over 3→2 and 0's and
+// 6's on their last edges 3→1, 3→7. Smaller source first sends at node 2
+// 0's word in unit 1, 1's in unit 2, 6's in 3, and 6's arrives at 5 =
+// γ + 3; the optimal schedule sends 0's and 6's before 1's, node 3 1's
+// first, and the step takes 4 = γ + 2 (the exhaustive search agrees).
+// Then 7→6 fails too, with detour 7→3→2→6: two words each way over the
+// middle edges 2→3 and 3→2, and no schedule does better than 2γ + 1 = 5.
+func TestSinglePortQ3(t *testing.T) {
+	for _, c := range []struct {
+		detours        []faults.Detour
+		all, opt, slow []int32
+	}{
+		{[]faults.Detour{{V: 0, D: 1, I: 2}, {V: 1, D: 1, I: 2}, {V: 6, D: 1, I: 3}},
+			[]int32{4, 1, 4, 1, 1, 4}, []int32{4, 1, 4, 1, 1, 4}, []int32{5, 1, 5, 1, 1, 5}},
+		{[]faults.Detour{{V: 0, D: 1, I: 2}, {V: 1, D: 1, I: 2}, {V: 6, D: 1, I: 3}, {V: 7, D: 1, I: 3}},
+			[]int32{4, 1, 4, 1, 1, 4}, []int32{5, 1, 5, 1, 1, 5}, []int32{5, 1, 5, 1, 1, 5}},
+	} {
+		s, _ := faults.New(3)
+		y := faults.NewSystem(s)
+		for _, u := range c.detours {
+			s.Fail(u.V, u.D)
+			y.Choose(u.V, u.D, u.I)
+		}
+		sort := func() *Sort { return NewSort(3, []uint32{0, 1, 2, 3, 4, 5, 6, 7}) }
+		all := checkRun(t, &Runner{}, sort(), y, messages.AllPort)
+		opt := checkRun(t, &Runner{}, sort(), y, messages.SinglePort)
+		slow := checkRun(t, &Runner{Schedule: SmallerSourceFirst}, sort(), y, messages.SinglePort)
+		if !slices.Equal(all.StepTimes, c.all) || !slices.Equal(opt.StepTimes, c.opt) || !slices.Equal(slow.StepTimes, c.slow) {
+			t.Errorf("%v: step times all-port %v, single-port optimal %v, smaller source first %v; want %v, %v, %v",
+				c.detours, all.StepTimes, opt.StepTimes, slow.StepTimes, c.all, c.opt, c.slow)
+		}
+		if b := bruteStep(sort(), y, 0); b != int(c.opt[0]) {
+			t.Errorf("%v: the exhaustive search finds %d units for the first step, want %d", c.detours, b, c.opt[0])
+		}
 	}
 }

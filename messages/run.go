@@ -191,6 +191,17 @@ func (r *Runner) queue(at, next uint32) uint16 {
 	return uint16(r.net.Port(at, next))
 }
 
+// Remain returns the hops message p has still to go, counted along its
+// route: the engine's Farthest discipline sends the message with the most
+// first (ascend's single-port schedule).
+func (r *Runner) Remain(p *engine.Packet, _ uint32) int {
+	k := int(p.Via) + 1
+	for _, last := r.prog.Hop(int32(p.ID), k); !last; _, last = r.prog.Hop(int32(p.ID), k) {
+		k++
+	}
+	return k - int(p.Via)
+}
+
 // Send moves each message one hop along its route; Via counts the hops
 // taken.
 func (r *Runner) Send(batch []engine.Move) {

@@ -94,6 +94,21 @@ func TestPorts(t *testing.T) {
 	}
 }
 
+// TestFarthest: under the engine's Farthest discipline a node sends the
+// message with the most hops still to go first, whatever the ids.
+func TestFarthest(t *testing.T) {
+	p := &table{net: ring8(t), src: []uint32{0, 0, 0}, path: [][]uint32{{1}, {1, 2}, {7, 6, 5}}}
+	p.hops, p.arrived = make([]int, 3), make([]int32, 3)
+	var r Runner
+	res, err := r.Run(&engine.Engine{Discipline: engine.Farthest}, p, p, SinglePort)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []int32{2, 2, 2}; res.T != 3 || !slices.Equal(p.arrived, want) {
+		t.Fatalf("T = %d, arrivals %v, want %v", res.T, p.arrived, want)
+	}
+}
+
 // TestAfter: a message leaves in the step after the one it waits for
 // arrived at its source, and a message no one waits for leaves at once.
 func TestAfter(t *testing.T) {
