@@ -120,7 +120,7 @@ func (r *Runner) Run(e *engine.Engine, p Program, y *faults.System, port message
 	e.Faults, e.OnFailure = y.Faults, engine.Refuse
 	defer func(d engine.Discipline) { e.Discipline = d }(e.Discipline)
 	e.Discipline = engine.Priority
-	if r.Schedule == Optimal {
+	if r.Schedule == Optimal && port == messages.SinglePort {
 		e.Discipline = engine.Farthest
 	}
 	res, err := r.run.Run(e, (*sweep)(r), (*sweep)(r), port)
@@ -181,6 +181,16 @@ func (w *sweep) Hop(id int32, k int) (uint32, bool) {
 		return hypercube.Neighbor(hypercube.Neighbor(v, u.I), d), false
 	}
 	return hypercube.Neighbor(v, d), true
+}
+
+// Remain is the hops word id has to go after taken: 3 − taken over a
+// detour, 1 − taken over the edge.
+func (w *sweep) Remain(id int32, taken int) int {
+	s, v := w.step(id)
+	if w.sys.Faults.FailedDim(v, int(w.dims[s])) {
+		return 3 - taken
+	}
+	return 1 - taken
 }
 
 // Moved takes the words that arrive and counts the hops into each node

@@ -25,6 +25,12 @@ type Program interface {
 	After(id int32) []int32
 }
 
+// Remainer is a Program that counts the hops message id has still to go
+// after taken hops itself, faster than following its route by Hop.
+type Remainer interface {
+	Remain(id int32, taken int) int
+}
+
 // Observer is told what happens in a run.
 type Observer interface {
 	// Moved is called for every hop of step t once its fate is final:

@@ -11,6 +11,7 @@ import (
 // reuses its buffers from run to run.
 type Runner struct {
 	prog   Program
+	remain Remainer // prog, if it counts the hops to go itself
 	obs    Observer
 	net    topology.Network
 	single bool
@@ -39,6 +40,7 @@ func (r *Runner) Run(e *engine.Engine, p Program, o Observer, port Port) (*engin
 		return nil, fmt.Errorf("messages: %d messages are more than 2^31", p.Messages())
 	}
 	r.prog, r.obs, r.net, r.single = p, o, p.Net(), port == SinglePort
+	r.remain, _ = p.(Remainer)
 	if err := r.dependencies(); err != nil {
 		return nil, err
 	}
@@ -195,6 +197,9 @@ func (r *Runner) queue(at, next uint32) uint16 {
 // route: the engine's Farthest discipline sends the message with the most
 // first (ascend's single-port schedule).
 func (r *Runner) Remain(p *engine.Packet, _ uint32) int {
+	if r.remain != nil {
+		return r.remain.Remain(int32(p.ID), int(p.Via))
+	}
 	k := int(p.Via) + 1
 	for _, last := r.prog.Hop(int32(p.ID), k); !last; _, last = r.prog.Hop(int32(p.ID), k) {
 		k++
