@@ -24,8 +24,10 @@ func bitonicSupports(c Config) error {
 }
 
 // routeFaulty sorts on the faulty cube of d over the detour system
-// d.System by ascend.Sort, the port model of c; the result's measure
-// max_step is the slowest compare-exchange step. With Record.Packets or
+// d.System by ascend.Sort, the port model of c (single-port by
+// ascend.Optimal: no step takes longer than it must); the result's
+// measures max_step and over_steps are the slowest compare-exchange step
+// and the steps that took more than γ + 2. With Record.Packets or
 // Arrivals, a packet's arrival is the end of the last step in which it
 // changed node, and its hops how often it did, as in the intact cube; the
 // engine's other records are of the words sent (ascend.Runner). T_intact
@@ -65,6 +67,14 @@ func (b *bitonic) routeFaulty(e *engine.Engine, d *Drawn, c Config) (*Result, er
 	r, _ := newResult(&res.Result, nil)
 	r.Set("max_step", float64(res.MaxStep()))
 	r.Set("T_intact", float64(c.N*(c.N+1)/2)) // one step per compare-exchange step
+	_, gamma := d.System.Gamma()
+	over := 0
+	for _, st := range res.StepTimes {
+		if int(st) > gamma+2 {
+			over++
+		}
+	}
+	r.Set("over_steps", float64(over))
 	return r, nil
 }
 

@@ -29,6 +29,7 @@ var Measures = []Measure{
 	{Name: "rerouted", Doc: "packets that went around a failed edge on their own (adaptive routers)", Type: Int},
 	{Name: "stretch", Doc: "hops of the delivered packets over the lengths of their fault-free routes (adaptive routers)", Type: Float},
 	{Name: "max_step", Doc: "time of the slowest compare-exchange step on a faulty cube (bitonic over detours)", Type: Int},
+	{Name: "over_steps", Doc: "compare-exchange steps that took more than γ + 2 (bitonic over detours)", Type: Int},
 }
 
 // Measure is a per-trial number of some routers.
