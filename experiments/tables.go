@@ -89,7 +89,8 @@ var tables = map[string]table{
 	},
 	TableDelaySeq: {
 		schema: schema(i32("trial"), i32("T"), i32("d_len"), i64("d_load"),
-			i64("x_fixed"), i64("h_fixed"), i64("x_extracted"), i64("h_extracted")),
+			i64("x_fixed"), i64("h_fixed"), i64("x_extracted"), i64("h_extracted"),
+			i64("upfal_load"), i64("naive_load")),
 		rows: seqRows,
 	},
 	TableMessages: {
@@ -228,7 +229,7 @@ func seqRows(b *array.RecordBuilder, p *Point, trial int, o *outcome) {
 	b.Field(g).(*array.Int32Builder).Append(int32(trial))
 	b.Field(g + 1).(*array.Int32Builder).Append(int32(o.res.T))
 	b.Field(g + 2).(*array.Int32Builder).Append(c.dLen)
-	for i, v := range []int64{c.dLoad, c.xFixed, c.hFixed, c.xExtracted, c.hExtracted} {
+	for i, v := range []int64{c.dLoad, c.xFixed, c.hFixed, c.xExtracted, c.hExtracted, c.upfalLoad, c.naiveLoad} {
 		b.Field(g + 3 + i).(*array.Int64Builder).Append(v)
 	}
 }
