@@ -121,6 +121,11 @@ func (s *Spec) routingRows(table string, c routers.Config, sh Shard) (int64, boo
 		return withPackets * (int64(c.Mu) << c.N), true
 	case TableLoads:
 		return per * int64(c.Prios()-c.FirstPrio()), true
+	case TableRounds:
+		if c.Detours != "heuristic" {
+			return 0, true
+		}
+		return per * int64(c.N-1), true
 	case TableNodeLoads:
 		withNodes := per
 		if s.NodeTrials > 0 {

@@ -37,11 +37,16 @@ const (
 	// TableLoadCounts holds one row per trial, priority p and load f: the
 	// nodes w with f(p, w) = f (thesis Lemma II.2).
 	TableLoadCounts = "loadcounts"
+	// TableRounds holds one row per trial and round of the heuristic
+	// matching: the failed edges still without a detour and the intact
+	// edges reserved after it (thesis Ch. III.1, the recursion for g(k)
+	// and f(k)).
+	TableRounds = "rounds"
 )
 
 // Tables lists the tables a spec may record.
 var Tables = []string{TableTrials, TablePackets, TableLoads, TableNodeLoads, TableDelaySeq,
-	TableMessages, TableLoadCounts}
+	TableMessages, TableLoadCounts, TableRounds}
 
 // Limits of the other spec values.
 const (
@@ -524,6 +529,9 @@ func checkTables(tables []string, c routers.Config) error {
 	}
 	if c.Clockless && slices.ContainsFunc(tables, func(t string) bool { return t != TableTrials && t != TableMessages }) {
 		return errors.New("clockless: without the clock a trial records only the trials and messages tables")
+	}
+	if slices.Contains(tables, TableRounds) && !c.HasDetours() {
+		return errors.New("the rounds table records the heuristic matching's rounds: it needs detours (a detour strategy and failed edges)")
 	}
 	if slices.Contains(tables, TablePackets) && k.Copies {
 		return fmt.Errorf("the packets table holds one packet per message; %s sends copies (the messages table records them)", c.Router)

@@ -10,4 +10,5 @@ var TableDocs = [][2]string{
 	{TableDelaySeq, "one row per trial: the critical delay sequence of Lemma I.1, Σf along it, Σx and Σh for it and a fixed one"},
 	{TableMessages, "one row per message: copies at the intermediate and at the destination, delivered"},
 	{TableLoadCounts, "one row per trial, priority p and load f: the nodes w with f(p,w) = f"},
+	{TableRounds, "one row per trial and round k of the heuristic matching: failed edges still without a detour, intact edges reserved"},
 }

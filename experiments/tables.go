@@ -20,6 +20,7 @@ type outcome struct {
 	nodeLoads bool       // the trial writes rows of the nodeloads table
 	seq       *seqCounts // for the delayseq table
 	loads     [][]int64  // for the loadcounts table
+	rounds    *rounds    // for the rounds table: nil unless detours heuristic
 }
 
 // table is the Arrow schema of an output table and how one trial becomes
@@ -103,6 +104,10 @@ var tables = map[string]table{
 	TableLoadCounts: {
 		schema: schema(i32("trial"), i32("p"), i32("f"), i64("nodes")),
 		rows:   loadCountRows,
+	},
+	TableRounds: {
+		schema: schema(i32("trial"), i32("k"), i64("failed"), i64("pending"), i64("intact"), i64("reserved")),
+		rows:   roundRows,
 	},
 }
 

@@ -20,6 +20,10 @@ func (s *Spec) outcome(sim *routers.Sim, c routers.Config, res *routers.Result, 
 	if s.has(TableLoadCounts) {
 		o.loads = loadCounts(&res.Result)
 	}
+	if s.has(TableRounds) && c.Detours == "heuristic" {
+		pending, reserved := matchingRounds(sim.System)
+		o.rounds = &rounds{pending, reserved}
+	}
 	if s.has(TableDelaySeq) {
 		seq, err := delaySeqs(&res.Result, c.N)
 		if err != nil {

@@ -25,6 +25,7 @@ var Measures = []Measure{
 	{Name: "T_intact", Doc: "time of the same instance on the intact cube, same delivery rule (simulation of Ch. III.2; bitonic over detours: n(n+1)/2)", Type: Int},
 	{Name: "d", Doc: "dilation of the confluent detour system: sub-steps per simulated step", Type: Int},
 	{Name: "lockstep", Doc: "every packet kept its intact schedule: its sends from queue 0 in steps d·t, its arrival in (d·(a−1), d·a]", Type: Bool},
+	{Name: "monotone", Doc: "every send of the faulty run left from a queue served in its sub-step, so that a queue only gains packets between its sub-steps (the relations after Lemma III.1 in Ch. III.2)", Type: Bool},
 	{Name: "excess", Doc: "T − d·T_intact: above 0 beyond d·T, 0 at d·T, −d at d·(T_intact−1)", Type: Int},
 	{Name: "rerouted", Doc: "packets that went around a failed edge on their own (adaptive routers)", Type: Int},
 	{Name: "stretch", Doc: "hops of the delivered packets over the lengths of their fault-free routes (adaptive routers)", Type: Float},

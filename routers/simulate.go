@@ -56,6 +56,12 @@ type simulation struct {
 	// broken is the first packet that left its schedule and the step, −1
 	// if none.
 	broken, brokenAt int32
+	// left is per packet the queue its last send left from, and unserved
+	// counts the sends from a queue not served in their sub-step: the
+	// queues only gain packets between their sub-steps (the relations
+	// after the thesis' Lemma III.1 in III.2) if it stays 0.
+	left     []uint16
+	unserved int
 }
 
 // atDst marks a packet that waits at its destination to be delivered
@@ -73,6 +79,8 @@ type simulated struct {
 	// broken is the first packet that left its intact schedule and the
 	// step, −1 if none.
 	broken, brokenAt int32
+	// monotone: every send came from a queue served in its sub-step.
+	monotone bool
 }
 
 // simulate routes legs first on the intact cube, then on the faulty cube
@@ -109,7 +117,7 @@ func (s *simulation) simulate(e *engine.Engine, legs engine.Legs, y *faults.Syst
 	if err != nil {
 		return nil, fmt.Errorf("%w (%s, %v)", err, s.model(), y.Faults)
 	}
-	return &simulated{res, intact.T, sys.D, s.broken < 0, s.broken, s.brokenAt}, nil
+	return &simulated{res, intact.T, sys.D, s.broken < 0, s.broken, s.brokenAt, s.unserved == 0}, nil
 }
 
 // model names the simulation's model for messages.
@@ -144,7 +152,7 @@ func (s *simulation) schedule() []int32 {
 		s.off[id+1] = s.off[id] + int32(k)
 	}
 	s.sent, s.arrival = grow(s.sent, np), grow(s.arrival, np)
-	s.on, s.next = grow(s.on, np), grow(s.next, np)
+	s.on, s.next, s.left = grow(s.on, np), grow(s.next, np), grow(s.left, np)
 	return grow(s.plan, int(s.off[np]))
 }
 
@@ -193,7 +201,7 @@ func (s *simulation) FIFO(q uint16) bool { return s.fifo && q != 0 }
 func (s *simulation) Start(first int, batch []engine.Move) {
 	if first == 0 {
 		clear(s.sent)
-		s.broken, s.brokenAt = -1, -1
+		s.broken, s.brokenAt, s.unserved = -1, -1, 0
 	}
 	for i := range batch {
 		id := first + i
@@ -209,6 +217,7 @@ func (s *simulation) Send(batch []engine.Move) {
 	for i := range batch {
 		m := &batch[i]
 		id := m.ID
+		s.left[id] = m.Queue
 		if k := s.on[id]; k >= 0 {
 			u := &s.sys.Detours[k]
 			h := u.Hops[s.next[id]]
@@ -267,9 +276,13 @@ func (s *simulation) prioAt(m *engine.Move, w uint32) uint8 {
 // the faulty one.
 func (s *simulation) Settled(t int32, moves []engine.Move, out []engine.Move) []engine.Move {
 	main := int(t)%s.d == 0
+	lo, hi := s.Serving(t)
 	for i := range moves {
 		m := &moves[i]
 		id := m.ID
+		if q := int(s.left[id]); q < lo || q >= hi {
+			s.unserved++
+		}
 		if main {
 			k := s.off[id] + s.sent[id]
 			switch {
@@ -364,6 +377,7 @@ func (w *waypoints) routeSimulated(e *engine.Engine, d *Drawn, c Config, y *faul
 	res.Set("T_intact", float64(out.tIntact))
 	res.Set("d", float64(out.d))
 	res.Set("lockstep", float64(btoi(out.lockstep)))
+	res.Set("monotone", float64(btoi(out.monotone)))
 	res.Set("excess", float64(res.T-out.d*out.tIntact))
 	return res, nil
 }

@@ -74,6 +74,9 @@ func (s *search) try(t *testing.T, in simInstance) {
 		if err != nil {
 			t.Fatalf("%v, dst %v, via %v, %v: %v", in.y.Faults, in.dst, in.via, m, err)
 		}
+		if !out.monotone {
+			t.Fatalf("%v: a send left from a queue not served in its sub-step: %v, dst %v, via %v", m, in.y.Faults, in.dst, in.via)
+		}
 		if thesisModel(m) && (!out.lockstep || out.res.T != out.d*(out.tIntact-1)+1) {
 			t.Fatalf("%v: lockstep %v, T %d, T_intact %d, d %d, not d·(T−1)+1: %v, dst %v, via %v",
 				m, out.lockstep, out.res.T, out.tIntact, out.d, in.y.Faults, in.dst, in.via)

@@ -30,7 +30,7 @@ EXPERIMENTS = {
     "butterfly-loads": {"trials", "loadcounts"},
     "replication-loss": {"trials", "messages"},
     "detour-existence": {"trials"},
-    "matching": {"trials"},
+    "matching": {"trials", "rounds"},
     "faulty-valiant": {"trials"},
     "adaptive-baselines": {"trials"},
     "faulty-bitonic": {"trials"},

@@ -78,10 +78,12 @@ EXPECTED = {
         ("T_intact", "int64", True),
         ("d", "int64", True),
         ("lockstep", "bool", True),
+        ("monotone", "bool", True),
         ("excess", "int64", True),
         ("rerouted", "int64", True),
         ("stretch", "double", True),
         ("max_step", "int64", True),
+        ("over_steps", "int64", True),
     ],
     "packets": GRID + [
         ("trial", "int32", False),
@@ -114,6 +116,8 @@ EXPECTED = {
         ("h_fixed", "int64", False),
         ("x_extracted", "int64", False),
         ("h_extracted", "int64", False),
+        ("upfal_load", "int64", False),
+        ("naive_load", "int64", False),
     ],
     "messages": GRID + [
         ("trial", "int32", False),
@@ -130,6 +134,14 @@ EXPECTED = {
         ("f", "int32", False),
         ("nodes", "int64", False),
     ],
+    "rounds": GRID + [
+        ("trial", "int32", False),
+        ("k", "int32", False),
+        ("failed", "int64", False),
+        ("pending", "int64", False),
+        ("intact", "int64", False),
+        ("reserved", "int64", False),
+    ],
 }
 
 GRID_NAMES = [c for c, _, _ in GRID]
@@ -144,6 +156,7 @@ ROW_KEY = {
     "delayseq": GRID_NAMES + ["trial"],
     "messages": GRID_NAMES + ["trial", "message"],
     "loadcounts": GRID_NAMES + ["trial", "p", "f"],
+    "rounds": GRID_NAMES + ["trial", "k"],
 }
 
 POLARS = {"string": pl.String, "int32": pl.Int32, "int64": pl.Int64, "uint64": pl.UInt64, "double": pl.Float64,
