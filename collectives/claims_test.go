@@ -16,9 +16,12 @@ import (
 // Statements of the lecture notes on collective communication, checked
 // against the simulation: the Czech lecture IB109 [Barnat], the Czech
 // lecture 10 and the Ukrainian article (docs/references.md). Each test's
-// comment names the document and the verdict: an error of the notes, a
-// bound that holds but is loose, or a clarification of what the notes
-// mean (docs/model.md, "The notes' statements against the simulation").
+// comment names the document and the verdict, by one rule
+// (docs/model.md, "The notes' statements against the simulation"): an
+// error where the simulation exceeds a stated cost or count or the
+// algorithm as printed fails, a loose bound where it never exceeds it and
+// falls below it somewhere, a clarification where the notes imply a
+// condition that the simulation shows is needed.
 
 // custom runs the program build makes for c.
 func custom(t *testing.T, c Config, build func(p *program)) Result {
@@ -332,11 +335,12 @@ func TestFloodingWork(t *testing.T) {
 	}
 }
 
-// TestTorusTotalExchangeForm: an error of the Ukrainian article only. The
+// TestTorusTotalExchangeForm: a loose bound of the Ukrainian article. The
 // total exchange by rows and columns takes (2t_s + t_w·m·p)(√p − 1), as
 // the Czech lecture IB109 has it (with t_h: 2(t_s + t_h)(√p − 1) +
-// t_w·m·p(√p − 1)), not the article's 2(t_s + t_w·m·p)(√p − 1), which
-// counts the transfer term twice.
+// t_w·m·p(√p − 1)). The article's 2(t_s + t_w·m·p)(√p − 1), in its model
+// without a per-hop term, counts the transfer term twice: never below the
+// simulated time, and above it wherever a block is sent.
 func TestTorusTotalExchangeForm(t *testing.T) {
 	for _, p := range []int{4, 9, 16, 25, 36, 49, 64} {
 		for _, cp := range []struct {
@@ -347,9 +351,9 @@ func TestTorusTotalExchangeForm(t *testing.T) {
 			r := run(t, c)
 			s, mp := float64(isqrtTest(p)), float64(cp.m*p)
 			right := (2*(cp.ts+cp.th) + cp.tw*mp) * (s - 1)
-			doubled := 2 * (cp.ts + cp.th + mp*cp.tw) * (s - 1)
-			if r.Time != right || r.Time == doubled {
-				t.Errorf("p=%d %+v: time %v, want %v (not %v)", p, cp, r.Time, right, doubled)
+			article := 2 * (cp.ts + mp*cp.tw) * (s - 1)
+			if r.Time != right || cp.th == 0 && r.Time >= article {
+				t.Errorf("p=%d %+v: time %v, want %v (below the article's %v)", p, cp, r.Time, right, article)
 			}
 		}
 	}

@@ -49,13 +49,13 @@ func TestCollectiveConfigs(t *testing.T) {
 		got[c.Op.String()+" "+c.Algo+" "+c.Topology.String()]++
 	}
 	// oab on the ring of 4 and 6 (binomial and its ring of 6 excepted),
-	// on Q_2; aas by ring on both rings, by dimex, pairwise and direct on
-	// Q_2 and direct on both rings.
+	// on Q_2; aas by ring on both rings, by dimex, pairwise, direct and
+	// optimal on Q_2 and direct on both rings.
 	want := map[string]int{
 		"oab binomial ring": 1, "oab tree ring": 2, "oab flooding ring": 2,
 		"oab binomial cube": 1, "oab tree cube": 1, "oab flooding cube": 1, "oab nesbt cube": 1,
 		"aas ring ring": 2, "aas direct ring": 2,
-		"aas dimex cube": 1, "aas pairwise cube": 1, "aas direct cube": 1,
+		"aas dimex cube": 1, "aas pairwise cube": 1, "aas direct cube": 1, "aas optimal cube": 1,
 	}
 	for k, n := range want {
 		if got[k] != n {
