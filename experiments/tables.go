@@ -106,7 +106,7 @@ var tables = map[string]table{
 		rows:   loadCountRows,
 	},
 	TableRounds: {
-		schema: schema(i32("trial"), i32("k"), i64("failed"), i64("pending"), i64("intact"), i64("reserved")),
+		schema: schema(i32("trial"), i32("round"), i64("failed"), i64("pending"), i64("intact"), i64("reserved")),
 		rows:   roundRows,
 	},
 }

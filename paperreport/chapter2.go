@@ -5,6 +5,9 @@ import (
 	"math"
 	"strings"
 
+	"gonum.org/v1/gonum/stat"
+	"gonum.org/v1/gonum/stat/distuv"
+
 	"github.com/hyperroute/hyperroute/plots"
 	"github.com/hyperroute/hyperroute/stats"
 )
@@ -29,13 +32,15 @@ func checkLemmaII2(dir string) (Verdict, error) {
 			least = l
 		}
 	}
-	v := Verdict{Measured: fmt.Sprintf("per priority, the fraction of butterfly nodes with each load f(p, w) against Bin(N, 1/N), n = %s (%s), %d priorities", span(ns), counts(per), tests)}
+	v := Verdict{Measured: fmt.Sprintf("per priority p, the share of butterfly nodes with each load f(p, w) against Bin(N, 1/N), N = 2^{p−1} in phase 1 (the nodes p − 1 layers back) and 2^{n−h+1} in phase 2 (h hops into it), n = %s (%s), %d priorities", span(ns), counts(per), tests)}
 	bp := math.Min(1, least.LeastPValue*float64(tests))
 	if bp < Alpha {
 		v.Kind, v.Why = Contradicted, fmt.Sprintf("contradicted at n=%d, p=%d: t tests per load, p-value × %d priorities = %s < %g", least.N, least.LeastP, tests, num(bp), Alpha)
 		return v, nil
 	}
-	v.Kind, v.Why = Holds, fmt.Sprintf("holds at all %d priorities: no load's share differs from the law at level %g (t tests, Bonferroni: %s)", tests, Alpha, num(bp))
+	z := distuv.UnitNormal.Quantile(1-Alpha/(2*float64(tests))) + distuv.UnitNormal.Quantile(Power)
+	v.Kind, v.Why = Holds, fmt.Sprintf("holds at all %d priorities: no load's share differs from the law at level %g (t tests over the trials, Bonferroni: %s); E f(p, w) = 1 follows", tests, Alpha, num(bp))
+	v.Power = fmt.Sprintf("a load's share off its law by %s standard errors of its mean over the trials would be detected with probability %g", num(z), Power)
 	return v, nil
 }
 
@@ -94,6 +99,16 @@ func axes[V any](m map[nq]V) string {
 	return fmt.Sprintf("n = %s, q = %s", span(ns), fspan(qs))
 }
 
+// lossPoint is replication-rare's estimate of a loss probability: the
+// estimate with its standard error, or a share of 0 of its trials if
+// nothing was lost.
+func lossPoint(at string, n int, est, se float64, trials int, bound float64) point {
+	if est == 0 {
+		return share(at, n, 0, trials, bound)
+	}
+	return estimate(at, n, est, se, bound)
+}
+
 func checkMessageLoss(dir string) (Verdict, error) {
 	var pts []point
 	var measured, missing []string
@@ -106,20 +121,9 @@ func checkMessageLoss(dir string) (Verdict, error) {
 			if b >= 1 {
 				continue
 			}
-			share := make([]float64, len(ms))
-			for i := range ms {
-				share[i] = lost[k][i] / ms[i]
-			}
-			m, _ := stats.MeanCI(share, 0.95)
-			pts = append(pts, point{at: "replication-loss " + k.String(), est: m, bound: b, lower: func(level float64) float64 {
-				_, ci := stats.MeanCI(share, 2*level-1)
-				if math.IsNaN(ci.Lo) {
-					return m
-				}
-				return ci.Lo
-			}})
+			pts = append(pts, ratioPoint("replication-loss "+k.String(), k.n, lost[k], ms, b))
 		}
-		measured = append(measured, fmt.Sprintf("replication-loss: share of messages lost per trial, %s (%s)", axes(messages), counts(lens(messages))))
+		measured = append(measured, fmt.Sprintf("replication-loss: the messages lost over the messages sent, pooled over the trials, %s (%s)", axes(messages), counts(lens(messages))))
 	}
 	est, err := rareEstimates(dir)
 	if err != nil {
@@ -127,9 +131,7 @@ func checkMessageLoss(dir string) (Verdict, error) {
 	} else {
 		for k, e := range est {
 			if b := stats.MessageLossBound(k.n, k.q); b < 1 {
-				pts = append(pts, point{at: "replication-rare " + k.String(), est: e[0], bound: b, lower: func(level float64) float64 {
-					return e[0] - math.Sqrt2*math.Erfinv(2*level-1)*e[1]
-				}})
+				pts = append(pts, lossPoint("replication-rare "+k.String(), k.n, e[0], e[1], int(e[2]), b))
 			}
 		}
 		measured = append(measured, fmt.Sprintf("replication-rare: Pr(message lost) estimated to its relative standard error, %s", axes(est)))
@@ -146,16 +148,16 @@ func checkMessageLoss(dir string) (Verdict, error) {
 }
 
 // rareEstimates reads replication-rare's estimates of n copies (router
-// disjoint, pieces 1): loss and standard error per n and q.
-func rareEstimates(dir string) (map[nq][2]float64, error) {
-	s, x, err := trialsOf(dir, "replication-rare", "estimates", []string{"router"}, []string{"n", "q", "pieces", "loss", "se"})
+// disjoint, pieces 1): loss, standard error and trials per n and q.
+func rareEstimates(dir string) (map[nq][3]float64, error) {
+	s, x, err := trialsOf(dir, "replication-rare", "estimates", []string{"router"}, []string{"n", "q", "pieces", "loss", "se", "trials"})
 	if err != nil {
 		return nil, err
 	}
-	out := map[nq][2]float64{}
+	out := map[nq][3]float64{}
 	for i, r := range s["router"] {
 		if r == "disjoint" && x["pieces"][i] == 1 {
-			out[nq{int(x["n"][i]), x["q"][i]}] = [2]float64{x["loss"][i], x["se"][i]}
+			out[nq{int(x["n"][i]), x["q"][i]}] = [3]float64{x["loss"][i], x["se"][i], x["trials"][i]}
 		}
 	}
 	if len(out) == 0 {
@@ -179,9 +181,134 @@ func checkSatzII2(dir string) (Verdict, error) {
 		for _, l := range ls {
 			some += b2i(l > 0)
 		}
-		pts = append(pts, proportion(k.String(), some, len(ls), b))
+		pts = append(pts, share(k.String(), k.n, some, len(ls), b))
 	}
 	v := bounded(pts)
 	v.Measured = fmt.Sprintf("share of trials in which some message is lost, n copies, %s (%s), at the points where 2(2nq)^n < 1, i.e. q < 1/(2n), S = −ln(2nq)", axes(messages), counts(lens(messages)))
+	return v, nil
+}
+
+// nCopies reads butterfly-tail's pairs: per n and trial, T of n copies
+// (disjoint: full routes, phases one after the other, the butterfly's
+// nodes single-port, so the cube all-port) and of one copy (Valiant
+// all-port) on the same permutation and intermediates, with their hops.
+func nCopies(dir string) (copies, one map[[2]int][2]float64, err error) {
+	s, x, err := trialsOf(dir, "butterfly-tail", "trials", []string{"router", "port"}, []string{"n", "trial", "pipelined", "trim", "T", "hops"})
+	if err != nil {
+		return nil, nil, err
+	}
+	copies, one = map[[2]int][2]float64{}, map[[2]int][2]float64{}
+	for i, r := range s["router"] {
+		k := [2]int{int(x["n"][i]), int(x["trial"][i])}
+		switch {
+		case r == "disjoint" && s["port"][i] == "single" && x["pipelined"][i] == 0 && x["trim"][i] == 0:
+			copies[k] = [2]float64{x["T"][i], x["hops"][i]}
+		case r == "valiant" && s["port"][i] == "all":
+			one[k] = [2]float64{x["T"][i], x["hops"][i]}
+		}
+	}
+	for k := range copies {
+		if _, ok := one[k]; !ok {
+			delete(copies, k)
+		}
+	}
+	if len(copies) == 0 {
+		return nil, nil, fmt.Errorf("butterfly-tail has no trial run both by disjoint (full routes, phases one after the other) and by valiant all-port")
+	}
+	return copies, one, nil
+}
+
+func checkNCopies(dir string) (Verdict, error) {
+	copies, one, err := nCopies(dir)
+	if err != nil {
+		return Verdict{}, err
+	}
+	slower, most, first := 0, 0.0, [2]int{math.MaxInt, 0}
+	ratio := map[int][]float64{}
+	for k, c := range copies {
+		o := one[k]
+		if o[0] > 0 {
+			ratio[k[0]] = append(ratio[k[0]], c[0]/o[0])
+		}
+		if c[0] > o[0] {
+			slower++
+			most = math.Max(most, c[0]/o[0])
+			if k[0] < first[0] || k[0] == first[0] && k[1] < first[1] {
+				first = k
+			}
+		}
+	}
+	var means []string
+	for _, n := range sortedKeys(ratio) {
+		means = append(means, fmt.Sprintf("%s at n=%d", num(stat.Mean(ratio[n], nil)), n))
+	}
+	v := Verdict{Measured: fmt.Sprintf("T of n copies on the butterfly's disjoint paths (all-port cube) against T of one copy (Valiant all-port) on the same %d permutations and intermediates, n = %s; mean ratio %s", len(copies), span(sortedKeys(ratio)), strings.Join(means, ", "))}
+	if slower == 0 {
+		v.Kind, v.Why, v.Power = Holds, fmt.Sprintf("holds in all %d pairs: n copies never take longer", len(copies)), everyTrial(len(copies))
+		return v, nil
+	}
+	v.Kind, v.Why = Contradicted, fmt.Sprintf("contradicted as read literally: n copies take longer in %d of %d pairs (share %s), at most %s× as long; smallest instance n=%d, trial %d: %s against %s. The thesis' argument (the cube simulates the butterfly 1 : 1) gives the same order, and the ratio does not grow with n (Bem (II.5))",
+		slower, len(copies), num(float64(slower)/float64(len(copies))), num(most), first[0], first[1], num(copies[first][0]), num(one[first][0]))
+	return v, nil
+}
+
+func checkBemII5Time(dir string) (Verdict, error) {
+	copies, _, err := nCopies(dir)
+	if err != nil {
+		return Verdict{}, err
+	}
+	perN := map[int][]float64{}
+	for k, c := range copies {
+		perN[k[0]] = append(perN[k[0]], c[0]/float64(k[0]))
+	}
+	ns := sortedKeys(perN)
+	if len(ns) < 2 {
+		return notMeasured("butterfly-tail has pairs at one n only: growth needs two"), nil
+	}
+	lo, hi := ns[0], ns[len(ns)-1]
+	mlo, mhi := stat.Mean(perN[lo], nil), stat.Mean(perN[hi], nil)
+	// Under T ∝ n·log n, T/n would grow by log(hi)/log(lo).
+	nlogn := math.Log(float64(hi)) / math.Log(float64(lo))
+	var means []string
+	for _, n := range ns {
+		means = append(means, fmt.Sprintf("%s at n=%d", num(stat.Mean(perN[n], nil)), n))
+	}
+	v := Verdict{Measured: fmt.Sprintf("mean T/n of n copies on disjoint paths (full routes, phases one after the other), n = %s: %s", span(ns), strings.Join(means, ", "))}
+	growth := mhi / mlo
+	if growth >= nlogn {
+		v.Kind, v.Why = Contradicted, fmt.Sprintf("contradicted: T/n grows by %s× from n=%d to n=%d, as fast as n·log n (%s×)", num(growth), lo, hi, num(nlogn))
+		return v, nil
+	}
+	v.Kind = Holds
+	v.Why = fmt.Sprintf("holds at n = %s: T/n grows by %s× from n=%d to n=%d (a growth that flattens: %s), while T ∝ n·log n would give %s×; measured points cannot prove linearity, Satz II.1 bounds it", span(ns), num(growth), lo, hi, strings.Join(means[max(0, len(means)-3):], ", "), num(nlogn))
+	v.Power = fmt.Sprintf("growth as fast as n·log n (T/n × %s over these n) would have shown; slower super-linear growth would not", num(nlogn))
+	return v, nil
+}
+
+func checkBemII5Load(dir string) (Verdict, error) {
+	copies, one, err := nCopies(dir)
+	if err != nil {
+		return Verdict{}, err
+	}
+	below, lo, hi := 0, math.Inf(1), 0.0
+	var first [2]int
+	perN := map[int][]float64{}
+	for k, c := range copies {
+		r := c[1] / one[k][1] // the packet-hops a node handles, n copies over one
+		perN[k[0]] = append(perN[k[0]], r/float64(k[0]))
+		lo, hi = math.Min(lo, r/float64(k[0])), math.Max(hi, r/float64(k[0]))
+		if r < float64(k[0]) {
+			if below == 0 {
+				first = k
+			}
+			below++
+		}
+	}
+	v := Verdict{Measured: fmt.Sprintf("the packet-hops the nodes handle (every move of every copy, straight edges inside a node included) with n copies over those with one copy (Valiant all-port), same %d instances, n = %s: %s … %s times n", len(copies), span(sortedKeys(perN)), num(lo), num(hi))}
+	if below > 0 {
+		v.Kind, v.Why = Contradicted, fmt.Sprintf("contradicted: the load rises less than n-fold in %d of %d pairs, first at n=%d, trial %d", below, len(copies), first[0], first[1])
+		return v, nil
+	}
+	v.Kind, v.Why, v.Power = Holds, fmt.Sprintf("holds in all %d pairs: a node holds n packets instead of one, and handles %s … %s times n as many packet-hops, since a copy's butterfly route has n + 1 hops per phase against about n/2 for one copy's e-cube route", len(copies), num(lo), num(hi)), everyTrial(len(copies))
 	return v, nil
 }

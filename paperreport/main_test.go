@@ -15,20 +15,20 @@ import (
 var tinySpecs = map[string]string{
 	"routing-compare": "grid:\n  n: [4, 6]\n  router: [ecube, bitonic]\n  pattern: [random, transpose]\ntrials: 5\n",
 	"delay-sequences": "grid:\n  n: [4, 6]\n  router: valiant\n  port: single\n  queue: priority\n  pattern: random\ntrials: 40\ntables: [trials, delayseq]\n",
-	"priority-load":   "grid:\n  n: 5\n  router: valiant\n  pattern: [random, transpose]\ntrials: 40\ntables: [trials, loads]\n",
+	"priority-load":   "grid:\n  n: 5\n  router: valiant\n  pattern: [random, transpose]\ntrials: 40\ntables: [trials, loads, nodeloads]\n",
 	"valiant-tail":    "grid:\n  n: [4, 6]\n  router: valiant\n  port: [single, all]\n  pattern: random\ntrials: 30\ntables: [trials]\n",
 	"relations":       "grid:\n  n: [4, 6]\n  mu: [1, 2]\n  router: valiant\n  port: single\n  pattern: random\ntrials: 10\n",
 	"butterfly-loads": "grid:\n  n: [4]\n  router: disjoint\ntrials: 40\ntables: [trials, loadcounts]\n",
-	"butterfly-tail":  "grid:\n  n: [3, 4, 5]\n  router: disjoint\n  pattern: random\ntrials: 20\ntables: [trials]\n",
+	"butterfly-tail":  "grid:\n  n: [3, 4, 5]\n  router: [disjoint, valiant]\n  port: [single, all]\n  pattern: random\nskip_invalid: true\ntrials: 20\ntables: [trials]\n",
 	"replication-loss": "grid:\n  n: [4, 6]\n  router: disjoint\n  pieces: 1\n  q: [0.01, 0.05, 0.3]\n  pattern: random\ntrials: 40\ntables: [trials]\n" +
 		"clockless: true\n",
 	"replication-rare": "model: loss\ngrid:\n  router: disjoint\n  n: [8]\n  pieces: 1\n  q: [0.01, 0.05]\n  rse: 0.1\n",
-	"detour-existence": "model: detours\ngrid:\n  n: [4, 6]\n  detours: optimal\n  q: [0.05, 0.1]\ntrials: 100\n",
-	"matching":         "grid:\n  n: [4, 6]\n  router: ecube\n  detours: [heuristic, optimal]\n  q: [0.02, 0.05]\n  pattern: random\ntrials: 100\ntables: [trials]\ndraw_only: true\n",
-	"faulty-bitonic":   "grid:\n  n: [4]\n  router: bitonic\n  port: [single, all]\n  detours: [random]\n  q: [0.05, 0.1]\n  pattern: random\ntrials: 30\n",
-	"faulty-valiant": "grid:\n  n: [4]\n  router: [valiant, ecube]\n  q: [0.05, 0.1]\n  detours: [optimal]\n  confluent: [edge, node]\n  delivery: [queue, arrival]\n" +
+	"detour-existence": "model: detours\ngrid:\n  n: [4, 6]\n  detours: optimal\n  q: [0.02, 0.03]\ntrials: 100\n",
+	"matching":         "grid:\n  n: [4, 6]\n  router: ecube\n  detours: [heuristic, optimal]\n  q: [0.02, 0.05]\n  pattern: random\ntrials: 100\ntables: [trials, rounds]\ndraw_only: true\n",
+	"faulty-bitonic":   "grid:\n  n: [4]\n  router: bitonic\n  port: [single, all]\n  detours: [random, heuristic]\n  q: [0.05, 0.1]\n  pattern: random\ntrials: 30\n",
+	"faulty-valiant": "grid:\n  n: [4]\n  router: [valiant, ecube]\n  q: [0.05, 0.1]\n  detours: [optimal, heuristic]\n  confluent: [edge, node]\n  delivery: [queue, arrival]\n" +
 		"  detour-queue: [priority, fifo]\n  pattern: random\nskip_invalid: true\ntrials: 20\n",
-	"collectives-bounds": "model: collectives\ngrid:\n  op: [oab, aas]\n  topology: cube\n  p: [4, 8, 16]\n  port: all\n  model: sf\n  m: 1\n  ts: 0\n  tw: 1\n  th: 0\n",
+	"collectives-bounds": "model: collectives\ngrid:\n  op: [oab, oas, aab, aas]\n  topology: cube\n  p: [4, 8, 16]\n  port: all\n  model: sf\n  m: 1\n  ts: 0\n  tw: 1\n  th: 0\n",
 }
 
 // results is the directory of the tiny runs, written once by TestMain.

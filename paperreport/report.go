@@ -34,6 +34,7 @@ var chapters = []string{
 	1: "Chapter I: routing on the intact cube",
 	2: "Chapter II: n disjoint paths, the butterfly and replication",
 	3: "Chapter III: local detours on a faulty cube",
+	4: "Collective communication: the lecture notes' lower bounds",
 }
 
 // Write writes the report on the results in h.Results as Markdown: the
@@ -43,24 +44,42 @@ var chapters = []string{
 func Write(w io.Writer, h Header) error {
 	b := bufio.NewWriter(w)
 	p := func(format string, a ...any) { fmt.Fprintf(b, format, a...) }
+	verdicts := make([][]Verdict, len(chapters))
+	count := map[Kind]int{}
+	for _, st := range Statements {
+		v := st.Judge(h.Results)
+		verdicts[st.Chapter] = append(verdicts[st.Chapter], v)
+		count[v.Kind]++
+	}
+	var tally []string
+	for _, k := range Kinds {
+		tally = append(tally, fmt.Sprintf("%d %s", count[k], k))
+	}
 	p("# The thesis' statements against the data\n\n")
+	p("**Verdicts on %d statements:** %s.\n\n", len(Statements), strings.Join(tally, "; "))
 	p("Written by `%s` (hyperroute %s, %s) from the results in `%s`; do not edit by hand, `make paper` writes it again. ",
 		h.Command, h.Harness.Version, harness(h.Harness), h.Results)
 	p("Every number below is read from those results or computed from the harness' structures; the figures are drawn from the same results by `hyperroute figures`.\n\n")
-	p("Each statement is named by the thesis' numbering (Satz = theorem, Bem = remark, Abb. = figure; an unnumbered statement by its section) and judged only at the points measured:\n\n")
-	p("- **holds**: at every measured point (within sampling error where it is a probability: a point counts against it only if a two-sided %g-level confidence interval, Bonferroni-corrected over the statement's points, lies above the bound);\n", 1-Alpha)
-	p("- **holds, loose**: a bound that holds and exceeds every nonzero measured value by a factor %d or more (the factors are given);\n", LooseFactor)
-	p("- **contradicted**: some point violates it (the model and point are named);\n")
-	p("- **not measured**: the experiment is missing, incomplete or damaged (the reason is given).\n\n")
+	p("Each statement is named by its document's numbering (the thesis: Satz = theorem, Bem = remark, Abb. = figure, an unnumbered statement by its section; the lecture notes on collectives by their lemmas) and judged only at the points measured, each verdict in one of these classes:\n\n")
+	for _, k := range Kinds {
+		p("- **%s**: %s.\n", k, k.Doc())
+	}
+	p("\nA probability is tested one-sided at level %g, Bonferroni-corrected over the statement's points; a point counts as support only if a true value at the bound would stand out from 0 (a share of N trials: bound ≥ %d/N), and the power of a verdict is the smallest violation its test detects with probability %g.\n\n", 1-Alpha, Support, Power)
 	writeRuns(p, h.Results)
 	for ch := 1; ch < len(chapters); ch++ {
 		p("## %s\n\n| statement | checked by | measured | verdict |\n|---|---|---|---|\n", chapters[ch])
+		i := 0
 		for _, s := range Statements {
 			if s.Chapter != ch {
 				continue
 			}
-			v := s.Judge(h.Results)
-			p("| **%s**: %s | %s | %s | **%s**: %s |\n", s.ID, cell(s.Says), checkedBy(s, v), cell(v.Measured), v.Kind, cell(v.Why))
+			v := verdicts[ch][i]
+			i++
+			why := v.Why
+			if v.Power != "" {
+				why += "; power: " + v.Power
+			}
+			p("| **%s**: %s | %s | %s | **%s**: %s |\n", s.ID, cell(s.Says), checkedBy(s, v), cell(v.Measured), v.Kind, cell(why))
 		}
 		p("\n")
 		for _, u := range Unchecked {
@@ -134,7 +153,7 @@ func harness(p dataset.Provenance) string {
 // checkedBy names the experiments and links the figure of s.
 func checkedBy(s Statement, v Verdict) string {
 	files := v.Files
-	if files == nil && !strings.Contains(s.Figure, "<") {
+	if files == nil && s.Figure != "" && !strings.Contains(s.Figure, "<") {
 		files = []string{s.Figure + ".png"}
 	}
 	var links []string
@@ -145,7 +164,10 @@ func checkedBy(s Statement, v Verdict) string {
 	if len(s.Experiments) > 0 {
 		exps = "`" + strings.Join(s.Experiments, "`, `") + "`"
 	}
-	if len(links) == 0 {
+	switch {
+	case s.Figure == "":
+		return exps + ", no figure yet"
+	case len(links) == 0:
 		return exps + ", figure " + s.Figure
 	}
 	return exps + ", figure " + strings.Join(links, ", ")
@@ -153,14 +175,14 @@ func checkedBy(s Statement, v Verdict) string {
 
 // writeCollectives writes the collectives' table.
 func writeCollectives(p func(string, ...any), dir string) {
-	p("## Collective communication: time against the lower bounds\n\n")
-	p("Every cube algorithm of `collectives-bounds` (all-port, store-and-forward, m = 1) against the lower bounds of the all-port, non-combining Q_n (docs/model.md, *Lower bounds*): ρ steps, ρ_m steps counted per block of the largest message, η block-hops; a ratio of 1 meets the bound. Figure [collectives-bounds.png](collectives-bounds.png).\n\n")
+	p("## Collective communication: every algorithm against the lower bounds\n\n")
+	p("Every cube algorithm of `collectives-bounds` (all-port, store-and-forward, m = 1) against the lower bounds of the all-port Q_n (docs/model.md, *Lower bounds*). ρ, the steps, is compared with the bound that holds even when messages combine blocks (the diameter n for the all-gather and total exchange; the broadcast's n; for a scatter or gather its ρ); ρ_m, the steps counted once per block of a step's largest message (the steps of the non-combining model), and η, the block-hops, with Lemma 1's ρ and η of the lecture (docs/model.md's table). A ratio of 1 meets the bound. Figure [collectives-bounds.png](collectives-bounds.png).\n\n")
 	cs, err := Collectives(dir)
 	if err != nil {
 		p("**Not measured**: %s\n", cell(err.Error()))
 		return
 	}
-	p("| operation | algorithm | ρ / bound | ρ_m / bound | η / bound | verdict |\n|---|---|---|---|---|---|\n")
+	p("| operation | algorithm | ρ / combining bound | ρ_m / Lemma 1's ρ | η / Lemma 1's η | verdict |\n|---|---|---|---|---|---|\n")
 	for _, c := range cs {
 		p("| %s | %s | %s | %s | %s | %s |\n", c.Op, c.Algo, c.Steps, c.Blocks, c.Work, cell(c.Verdict()))
 	}

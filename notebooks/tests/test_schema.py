@@ -136,7 +136,7 @@ EXPECTED = {
     ],
     "rounds": GRID + [
         ("trial", "int32", False),
-        ("k", "int32", False),
+        ("round", "int32", False),
         ("failed", "int64", False),
         ("pending", "int64", False),
         ("intact", "int64", False),
@@ -156,7 +156,7 @@ ROW_KEY = {
     "delayseq": GRID_NAMES + ["trial"],
     "messages": GRID_NAMES + ["trial", "message"],
     "loadcounts": GRID_NAMES + ["trial", "p", "f"],
-    "rounds": GRID_NAMES + ["trial", "k"],
+    "rounds": GRID_NAMES + ["trial", "round"],
 }
 
 POLARS = {"string": pl.String, "int32": pl.Int32, "int64": pl.Int64, "uint64": pl.UInt64, "double": pl.Float64,
