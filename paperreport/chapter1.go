@@ -189,10 +189,6 @@ func lemmaI4Block(n, p, v int) bool {
 // node per independent block and the trials by a χ² test whose bins hold
 // 5 or more expected.
 func checkLemmaI4(dir string) (Verdict, error) {
-	s, x, err := trialsOf(dir, "priority-load", "nodeloads", []string{"router", "pattern"}, []string{"n", "mu", "trial", "p", "v", "f"})
-	if err != nil {
-		return Verdict{}, err
-	}
 	sums := map[nodeKey]int64{}
 	trials := map[[2]string]map[float64]bool{}
 	type lawKey struct {
@@ -200,25 +196,30 @@ func checkLemmaI4(dir string) (Verdict, error) {
 		n, p    int
 	}
 	pooled := map[lawKey][]int64{} // counts by load
-	for i, r := range s["router"] {
-		if r != "valiant" || x["mu"][i] != 1 {
-			continue
-		}
-		k := nodeKey{s["pattern"][i], int(x["n"][i]), int(x["p"][i]), int(x["v"][i])}
-		f := int64(x["f"][i])
-		sums[k] += f
-		tk := [2]string{k.pattern, fmt.Sprint(k.n)}
-		if trials[tk] == nil {
-			trials[tk] = map[float64]bool{}
-		}
-		trials[tk][x["trial"][i]] = true
-		if lemmaI4Block(k.n, k.p, k.v) {
-			lk := lawKey{k.pattern, k.n, k.p}
-			for int64(len(pooled[lk])) <= f {
-				pooled[lk] = append(pooled[lk], 0)
+	err := groupsOf(dir, "priority-load", "nodeloads", []string{"router", "pattern"}, []string{"n", "mu", "trial", "p", "v", "f"}, func(s map[string][]string, x map[string][]float64) {
+		for i, r := range s["router"] {
+			if r != "valiant" || x["mu"][i] != 1 {
+				continue
 			}
-			pooled[lk][f]++
+			k := nodeKey{s["pattern"][i], int(x["n"][i]), int(x["p"][i]), int(x["v"][i])}
+			f := int64(x["f"][i])
+			sums[k] += f
+			tk := [2]string{k.pattern, fmt.Sprint(k.n)}
+			if trials[tk] == nil {
+				trials[tk] = map[float64]bool{}
+			}
+			trials[tk][x["trial"][i]] = true
+			if lemmaI4Block(k.n, k.p, k.v) {
+				lk := lawKey{k.pattern, k.n, k.p}
+				for int64(len(pooled[lk])) <= f {
+					pooled[lk] = append(pooled[lk], 0)
+				}
+				pooled[lk][f]++
+			}
 		}
+	})
+	if err != nil {
+		return Verdict{}, err
 	}
 	if len(sums) == 0 {
 		return notMeasured("priority-load has no nodeloads rows of router valiant with μ = 1"), nil
@@ -351,7 +352,7 @@ func checkLemmaI6(dir string) (Verdict, error) {
 		span(sortedKeys(hs)), counts(lens(hs)))
 	if len(pts) == 0 {
 		return Verdict{Kind: Vacuous, Measured: measured, Files: delaySeqFigure(x),
-			Why: fmt.Sprintf("cannot fail at these n: at all %d values of c measured the event is impossible — a packet visits the sequence at most 2n times, and 2n·(⌈cn⌉ − 1) < 12cn; it becomes possible only for n ≥ 7 and cn ≥ 2, where the delay-sequences runs reach Σh ≥ 12cn rarely", impossible)}, nil
+			Why: fmt.Sprintf("cannot fail at these n: at all %d values of c measured the event is impossible — a packet visits the sequence at most 2n times, and 2n·(⌈cn⌉ − 1) < 12cn; it is possible only where 2n·(⌈cn⌉ − 1) ≥ 12cn, from n = 7 on (cn ≥ 7 there, cn ≥ 2 from n = 12), which runs at larger n would reach", impossible)}, nil
 	}
 	v := bounded(pts)
 	v.Measured = measured

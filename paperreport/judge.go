@@ -163,8 +163,8 @@ func bounded(pts []point) Verdict {
 	}
 	if len(above) > 0 {
 		w := slices.MinFunc(above, func(a, b point) int { return cmp.Compare(a.pvalue(), b.pvalue()) })
-		notes = append(notes, fmt.Sprintf("measured above the bound at %d points, by no more than sampling error: most at %s, %s%s against %s, a value this large has probability %s if the true value is the bound",
-			len(above), w.at, num(w.est), ofTrials(w), num(w.bound), num(w.pvalue())))
+		notes = append(notes, fmt.Sprintf("measured above the bound at %s, by no more than sampling error: most at %s, %s%s against %s, a value this large has probability %s if the true value is the bound",
+			points(len(above)), w.at, num(w.est), ofTrials(w), num(w.bound), num(w.pvalue())))
 	}
 	if len(info) == 0 {
 		d := slices.MinFunc(pts, func(a, b point) int { return cmp.Compare(a.detect(level)/a.bound, b.detect(level)/b.bound) })
@@ -178,7 +178,7 @@ func bounded(pts []point) Verdict {
 	if len(info) < m {
 		notes = append(notes, fmt.Sprintf("%d of the %d points do not count as support (%s)", m-len(info), m, supportRule(pts)))
 	}
-	v := Verdict{Kind: Holds, Why: fmt.Sprintf("holds at all %d points", m), Power: powerOf(info, level)}
+	v := Verdict{Kind: Holds, Why: "holds at " + map[bool]string{true: "the one point", false: fmt.Sprintf("all %d points", m)}[m == 1], Power: powerOf(info, level)}
 	flo, fhi := math.Inf(1), 0.0
 	for _, p := range info {
 		f := p.bound / p.upper(level)
@@ -190,7 +190,7 @@ func bounded(pts []point) Verdict {
 		if slices.IndexFunc(info, func(p point) bool { return !p.isExact() }) < 0 {
 			limit = "the exact value"
 		}
-		v.Why += fmt.Sprintf(", loose: at the %d points that count the bound is %s times %s", len(info), factors(flo, fhi), limit)
+		v.Why += fmt.Sprintf(", loose: at the %s that count the bound is %s times %s", points(len(info)), factors(flo, fhi), limit)
 	}
 	if len(notes) > 0 {
 		v.Why += "; " + strings.Join(notes, "; ")
@@ -226,7 +226,15 @@ func powerOf(pts []point, level float64) string {
 			lo, hi = math.Min(lo, f), math.Max(hi, f)
 		}
 	}
-	return fmt.Sprintf("the test (one-sided, level %g, Bonferroni) detects with probability %g a true value %s times the bound at the %d points that count", 1-Alpha, Power, factors(lo, hi), len(pts))
+	return fmt.Sprintf("the test (one-sided, level %g, Bonferroni) detects with probability %g a true value %s times the bound at the %s that count", 1-Alpha, Power, factors(lo, hi), points(len(pts)))
+}
+
+// points is "1 point" or "k points".
+func points(k int) string {
+	if k == 1 {
+		return "1 point"
+	}
+	return fmt.Sprintf("%d points", k)
 }
 
 // ofTrials names k of N for a share.

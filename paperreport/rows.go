@@ -157,6 +157,36 @@ func trialsOf(dir, experiment, table string, texts, nums []string) (s map[string
 	return s, x, err
 }
 
+// groupsOf reads the named text and number columns of
+// DIR/experiment/table row group by row group and calls use with each, so
+// that a large table is never held whole; a table without rows is an
+// error.
+func groupsOf(dir, experiment, table string, texts, nums []string, use func(s map[string][]string, x map[string][]float64)) error {
+	n := 0
+	err := readRows(dir, experiment, table, func(r *rows) error {
+		s, x := map[string][]string{}, map[string][]float64{}
+		for _, c := range texts {
+			s[c] = r.str(c)
+		}
+		for _, c := range nums {
+			x[c] = r.num(c)
+		}
+		if r.err != nil {
+			return r.err
+		}
+		if edit != nil {
+			edit(experiment, table, s, x)
+		}
+		use(s, x)
+		n += r.len()
+		return nil
+	})
+	if err == nil && n == 0 {
+		err = fmt.Errorf("%s: no rows", filepath.Join(dir, experiment, table))
+	}
+	return err
+}
+
 // counts says how many trials each point has: "200 trials each" or
 // "150 … 200 trials per point".
 func counts[K comparable](per map[K]int) string {
