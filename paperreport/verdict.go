@@ -109,7 +109,7 @@ type Verdict struct {
 	// set for every verdict of kind Holds, Loose and Weak.
 	Power string
 	// Files are the figure files that show it, when the figure's name
-	// depends on the data (delayseq-n<N>); nil for the statement's figure.
+	// depends on the data; nil for the statement's figure.
 	Files []string
 }
 
