@@ -154,7 +154,7 @@ func checkBitonicSinglePort(dir string) (Verdict, error) {
 		return notMeasured("faulty-bitonic has no routed single-port trial with a failed edge"), nil
 	}
 	v := Verdict{Kind: Outside, Measured: fmt.Sprintf("single-port (one word per node and unit), each node sending the word with the most hops to go first, which takes the least time any schedule can (ascend.SinglePortStepTimes, checked against an exhaustive search of all schedules): steps above γ + 2, n = %s, %d routed trials with a failed edge", span(ns), one.trials+more.trials)}
-	v.Why = fmt.Sprintf("outside the thesis' model (γ + 2 is the delay of the all-port, edge-confluent operation; single-port a node must also forward the words on the last edges of the detours through its reverse middle edge, a + b + 1 units for a and b words each way): with γ = 1 no step exceeds γ + 2 (%d trials; a + b ≤ 2), with γ ≥ 2 a step no schedule keeps within γ + 2 occurs in %d of %d trials (%d such steps in all), the slowest at most 2γ + 1",
+	v.Why = fmt.Sprintf("γ + 2 is the delay of the all-port, edge-confluent operation; single-port a node must also forward the words on the last edges of the detours through its reverse middle edge, a + b + 1 units for a and b words each way. With γ = 1 no step exceeds γ + 2 (%d trials; a + b ≤ 2), with γ ≥ 2 a step no schedule keeps within γ + 2 occurs in %d of %d trials (%d such steps in all), the slowest at most 2γ + 1",
 		one.trials, more.over, more.trials, more.steps)
 	if one.over > 0 || max(one.worst, more.worst) > 0 {
 		v.Kind = Contradicted

@@ -75,7 +75,7 @@ func Write(w io.Writer, h Header) error {
 			}
 			v := verdicts[ch][i]
 			i++
-			why := v.Why
+			why := strings.TrimPrefix(v.Why, v.Kind.String()+": ")
 			if v.Power != "" {
 				why += "; power: " + v.Power
 			}
