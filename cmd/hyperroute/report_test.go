@@ -17,7 +17,7 @@ func TestReport(t *testing.T) {
 	if code := run([]string{"report", "--results", dir}, &stdout, &stderr); code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
-	if !strings.Contains(stdout.String(), "**Satz I.1**") || !strings.Contains(stdout.String(), "**not measured**: not measured: experiment valiant-tail has not been run") {
+	if !strings.Contains(stdout.String(), "**Satz I.1**") || !strings.Contains(stdout.String(), "**not measured**: experiment valiant-tail has not been run") {
 		t.Errorf("stdout lacks Satz I.1 not measured:\n%s", stdout.String())
 	}
 	out := filepath.Join(dir, "README.md")
