@@ -133,9 +133,12 @@ func TestVerdicts(t *testing.T) {
 		{"Bem 2", "relations", []Kind{Vacuous}, func(_ map[string][]string, x map[string][]float64) {
 			set(x, "T", every, func(i int) float64 { return 1000 * x["n"][i] * x["mu"][i] })
 		}, Contradicted},
-		{"Ch. II.1, n copies in the time of one", "butterfly-tail", []Kind{Contradicted}, func(s map[string][]string, x map[string][]float64) {
+		{"Ch. II.1, n copies in the time of one", "butterfly-tail", []Kind{Corrected}, func(s map[string][]string, x map[string][]float64) {
 			set(x, "T", func(i int) bool { return s["router"][i] == "disjoint" }, func(int) float64 { return 1 })
 		}, Holds},
+		{"Ch. II.1, n copies in the time of one", "butterfly-tail", []Kind{Corrected}, func(s map[string][]string, x map[string][]float64) {
+			set(x, "T", func(i int) bool { return s["router"][i] == "disjoint" }, func(i int) float64 { return x["n"][i] * x["n"][i] * x["n"][i] })
+		}, Contradicted},
 		{"Satz II.1", "butterfly-tail", []Kind{Vacuous}, func(_ map[string][]string, x map[string][]float64) {
 			set(x, "T", every, func(i int) float64 { return 200 * x["n"][i] })
 		}, Contradicted},

@@ -84,7 +84,7 @@ var Statements = []Statement{
 	{"Ch. II.1, the paths α^d", 2, "the n paths α^d from s to z are node-disjoint but for s and z, |α^d| ≤ n + 1, and on the butterfly β^d leaves each layer of s and enters each layer of z once",
 		nil, "thesis-fig1",
 		"the paths of one pair (as thesis-fig1 draws), with the checked pairs counted per n", checkDisjointPaths},
-	{"Ch. II.1, n copies in the time of one", 2, "the all-port cube, simulating the butterfly 1 : 1, routes an n-fold permutation in the same time as a single one",
+	{"Ch. II.1, n copies in the time of one", 2, "the all-port cube, simulating the butterfly 1 : 1, routes an n-fold permutation in the same time as a single one (it is plausible, the thesis says, since the butterfly routes one in time c·n)",
 		[]string{"butterfly-tail"}, "butterfly-time",
 		"T of n copies over T of one copy (same instance) per trial against n, with the line 1", checkNCopies},
 	{"Abb. 1", 2, "the 4 disjoint paths from 0 to 1110 in Q_4 and their butterfly routes β^d, α^d ↔ β^d",

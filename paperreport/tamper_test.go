@@ -111,7 +111,7 @@ func TestTamperedFiles(t *testing.T) {
 		{Loose, "Satz II.2, proof", "replication-rare", "estimates", "loss", func(_ row, v float64) float64 { return 0.5 }, Contradicted},
 		{Vacuous, "Satz I.1", "valiant-tail", "trials", "T", func(r row, _ float64) float64 { return 200 * r("n") }, Contradicted},
 		{Weak, "Ch. III.1, detours", "detour-existence", "trials", "no_detour", func(row, float64) float64 { return 1 }, Contradicted},
-		{Contradicted, "Ch. II.1, n copies in the time of one", "butterfly-tail", "trials", "T", func(r row, v float64) float64 { return v / 100 }, Holds},
+		{Contradicted, "Bem 1", "valiant-tail", "trials", "T", func(row, float64) float64 { return 1 }, Holds},
 		{Outside, "Bem (III.1), single-port", "faulty-bitonic", "trials", "over_steps", func(row, float64) float64 { return 1 }, Contradicted},
 		{Corrected, "Ch. III.2, d·T = 𝒯", "faulty-valiant", "trials", "T", func(r row, _ float64) float64 { return r("d") * r("T_intact") }, Holds},
 	}
