@@ -62,11 +62,15 @@ func experimentArg(fs *flag.FlagSet, args []string, stderr io.Writer) (dir, exp 
 	return splitExperiment(pos[0])
 }
 
-// splitExperiment splits the path DIR/EXPERIMENT.
+// splitExperiment splits the path DIR/EXPERIMENT, refusing one that is a
+// file.
 func splitExperiment(path string) (dir, exp string, err error) {
 	dir, exp = filepath.Split(filepath.Clean(path))
 	if exp == "" || exp == "." || exp == ".." {
 		return "", "", usagef("%q does not name an experiment directory", path)
+	}
+	if st, err := os.Stat(path); err == nil && !st.IsDir() {
+		return "", "", usagef("%s is not a directory", path)
 	}
 	return dir, exp, nil
 }
