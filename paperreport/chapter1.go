@@ -12,8 +12,8 @@ import (
 	"github.com/hyperroute/hyperroute/stats"
 )
 
-func checkBitonic(dir string) (Verdict, error) {
-	s, x, err := trialsOf(dir, "routing-compare", "trials", []string{"router", "pattern"}, []string{"n", "T"})
+func checkBitonic(rs results) (Verdict, error) {
+	s, x, err := trialsOf(rs, "routing-compare", "trials", []string{"router", "pattern"}, []string{"n", "T"})
 	if err != nil {
 		return Verdict{}, err
 	}
@@ -47,8 +47,8 @@ func checkBitonic(dir string) (Verdict, error) {
 }
 
 // delaySeqs reads the delayseq table of delay-sequences.
-func delaySeqs(dir string, cols ...string) (map[string][]float64, error) {
-	_, x, err := trialsOf(dir, "delay-sequences", "delayseq", nil, append([]string{"n", "T"}, cols...))
+func delaySeqs(rs results, cols ...string) (map[string][]float64, error) {
+	_, x, err := trialsOf(rs, "delay-sequences", "delayseq", nil, append([]string{"n", "T"}, cols...))
 	return x, err
 }
 
@@ -60,8 +60,8 @@ func delaySeqFigure(map[string][]float64) []string {
 // atMost judges T ≤ col in every trial of the delayseq table: holds, or
 // contradicted at the first trial where it fails; measured names col and
 // the ratio col/T.
-func atMost(dir, col, what string) (Verdict, error) {
-	x, err := delaySeqs(dir, col)
+func atMost(rs results, col, what string) (Verdict, error) {
+	x, err := delaySeqs(rs, col)
 	if err != nil {
 		return Verdict{}, err
 	}
@@ -91,19 +91,19 @@ func atMost(dir, col, what string) (Verdict, error) {
 	return v, nil
 }
 
-func checkNaive(dir string) (Verdict, error) {
-	return atMost(dir, "naive_load", "Σ_j Σ_{p ≤ p_π(u_j)} f(p, u_j) along the route of the packet that arrives last")
+func checkNaive(rs results) (Verdict, error) {
+	return atMost(rs, "naive_load", "Σ_j Σ_{p ≤ p_π(u_j)} f(p, u_j) along the route of the packet that arrives last")
 }
 
-func checkLemmaI1(dir string) (Verdict, error) {
-	return atMost(dir, "d_load", "Σ_i f(p_i, v_i) along the critical delay sequence D extracted by the lemma's rule")
+func checkLemmaI1(rs results) (Verdict, error) {
+	return atMost(rs, "d_load", "Σ_i f(p_i, v_i) along the critical delay sequence D extracted by the lemma's rule")
 }
 
 // checkLemmaI1Proof reads the delayseq table, every row of which is a run
 // whose critical delay sequence passed delayseq.Seq.Check: the proof's
 // invariants and counting steps, or the run would have stopped.
-func checkLemmaI1Proof(dir string) (Verdict, error) {
-	x, err := delaySeqs(dir, "d_len")
+func checkLemmaI1Proof(rs results) (Verdict, error) {
+	x, err := delaySeqs(rs, "d_len")
 	if err != nil {
 		return Verdict{}, err
 	}
@@ -119,8 +119,8 @@ func checkLemmaI1Proof(dir string) (Verdict, error) {
 		Files:    delaySeqFigure(x)}, nil
 }
 
-func checkLemmaI2(dir string) (Verdict, error) {
-	x, err := delaySeqs(dir, "d_load", "upfal_load")
+func checkLemmaI2(rs results) (Verdict, error) {
+	x, err := delaySeqs(rs, "d_load", "upfal_load")
 	if err != nil {
 		return Verdict{}, err
 	}
@@ -188,7 +188,7 @@ func lemmaI4Block(n, p, v int) bool {
 // ½; and per permutation and priority the law of f(p, ·) pooled over one
 // node per independent block and the trials by a χ² test whose bins hold
 // 5 or more expected.
-func checkLemmaI4(dir string) (Verdict, error) {
+func checkLemmaI4(rs results) (Verdict, error) {
 	sums := map[nodeKey]int64{}
 	trials := map[[2]string]map[float64]bool{}
 	type lawKey struct {
@@ -196,7 +196,7 @@ func checkLemmaI4(dir string) (Verdict, error) {
 		n, p    int
 	}
 	pooled := map[lawKey][]int64{} // counts by load
-	err := groupsOf(dir, "priority-load", "nodeloads", []string{"router", "pattern"}, []string{"n", "mu", "trial", "p", "v", "f"}, func(s map[string][]string, x map[string][]float64) {
+	err := groupsOf(rs, "priority-load", "nodeloads", []string{"router", "pattern"}, []string{"n", "mu", "trial", "p", "v", "f"}, func(s map[string][]string, x map[string][]float64) {
 		for i, r := range s["router"] {
 			if r != "valiant" || x["mu"][i] != 1 {
 				continue
@@ -301,8 +301,8 @@ func binLaw(c []int64, N int, q float64, total int64) (obs []int64, probs []floa
 	return append(obs, rest), append(probs, left)
 }
 
-func checkLemmaI5(dir string) (Verdict, error) {
-	x, err := delaySeqs(dir, "x_fixed")
+func checkLemmaI5(rs results) (Verdict, error) {
+	x, err := delaySeqs(rs, "x_fixed")
 	if err != nil {
 		return Verdict{}, err
 	}
@@ -316,8 +316,8 @@ func checkLemmaI5(dir string) (Verdict, error) {
 // lemmaI6Gamma is the γ of Lemma I.6 the thesis sets in Satz I.1.
 const lemmaI6Gamma = 6
 
-func checkLemmaI6(dir string) (Verdict, error) {
-	x, err := delaySeqs(dir, "x_fixed", "h_fixed")
+func checkLemmaI6(rs results) (Verdict, error) {
+	x, err := delaySeqs(rs, "x_fixed", "h_fixed")
 	if err != nil {
 		return Verdict{}, err
 	}
@@ -362,14 +362,14 @@ func checkLemmaI6(dir string) (Verdict, error) {
 }
 
 // valiantTail reads the trials of valiant-tail.
-func valiantTail(dir string) (map[string][]string, map[string][]float64, error) {
-	return trialsOf(dir, "valiant-tail", "trials", []string{"router", "port"}, []string{"n", "trial", "T"})
+func valiantTail(rs results) (map[string][]string, map[string][]float64, error) {
+	return trialsOf(rs, "valiant-tail", "trials", []string{"router", "port"}, []string{"n", "trial", "T"})
 }
 
 // satzI1 judges the tail of T of Valiant's routing in port model port
 // against the Theorem I.1 bound.
-func satzI1(dir, port string) (Verdict, error) {
-	s, x, err := valiantTail(dir)
+func satzI1(rs results, port string) (Verdict, error) {
+	s, x, err := valiantTail(rs)
 	if err != nil {
 		return Verdict{}, err
 	}
@@ -382,12 +382,12 @@ func satzI1(dir, port string) (Verdict, error) {
 	return v, nil
 }
 
-func checkSatzI1(dir string) (Verdict, error) { return satzI1(dir, "single") }
+func checkSatzI1(rs results) (Verdict, error) { return satzI1(rs, "single") }
 
-func checkBem1AllPort(dir string) (Verdict, error) { return satzI1(dir, "all") }
+func checkBem1AllPort(rs results) (Verdict, error) { return satzI1(rs, "all") }
 
-func checkBem1(dir string) (Verdict, error) {
-	s, x, err := valiantTail(dir)
+func checkBem1(rs results) (Verdict, error) {
+	s, x, err := valiantTail(rs)
 	if err != nil {
 		return Verdict{}, err
 	}
@@ -438,8 +438,8 @@ func checkBem1(dir string) (Verdict, error) {
 // bem2S is the S at which Bem 2 is checked.
 const bem2S = 1
 
-func checkBem2(dir string) (Verdict, error) {
-	s, x, err := trialsOf(dir, "relations", "trials", []string{"router", "port"}, []string{"n", "mu", "T"})
+func checkBem2(rs results) (Verdict, error) {
+	s, x, err := trialsOf(rs, "relations", "trials", []string{"router", "port"}, []string{"n", "mu", "T"})
 	if err != nil {
 		return Verdict{}, err
 	}

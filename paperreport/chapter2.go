@@ -8,15 +8,62 @@ import (
 	"gonum.org/v1/gonum/stat"
 	"gonum.org/v1/gonum/stat/distuv"
 
-	"github.com/hyperroute/hyperroute/plots"
 	"github.com/hyperroute/hyperroute/stats"
 )
 
-// loadLaws tests Lemma II.2's law; the tests replace it.
-var loadLaws = plots.LoadLaws
+// loadLaw is Lemma II.2's law tested at one n of butterfly-loads: the
+// trials, the priorities tested, and the smallest p-value with its
+// priority (before the Bonferroni factor Priorities).
+type loadLaw struct {
+	N, Trials, Priorities, LeastP int
+	LeastPValue                   float64
+}
 
-func checkLemmaII2(dir string) (Verdict, error) {
-	laws, err := loadLaws(dir)
+// loadLaws reads the loadcounts of butterfly-loads (router disjoint,
+// priority queues, random permutations, μ = 1) and tests f(p, w) against
+// Bin(N, 1/N) at every n (stats.LoadLaws); an n with fewer than two trials
+// has no entry.
+func loadLaws(rs results) ([]loadLaw, error) {
+	loads, trials := map[int]stats.NodeLoads{}, map[int]map[int]bool{}
+	err := groupsOf(rs, "butterfly-loads", "loadcounts", []string{"router", "queue", "pattern"}, []string{"n", "mu", "trial", "p", "f", "nodes"}, func(s map[string][]string, x map[string][]float64) {
+		for i, r := range s["router"] {
+			if r != "disjoint" || s["queue"][i] != "priority" || s["pattern"][i] != "random" || x["mu"][i] != 1 {
+				continue
+			}
+			n, k, f := int(x["n"][i]), [2]int{int(x["trial"][i]), int(x["p"][i])}, int(x["f"][i])
+			if loads[n] == nil {
+				loads[n], trials[n] = stats.NodeLoads{}, map[int]bool{}
+			}
+			c := loads[n][k]
+			for len(c) <= f {
+				c = append(c, 0)
+			}
+			c[f] += int64(x["nodes"][i])
+			loads[n][k], trials[n][k[0]] = c, true
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	var out []loadLaw
+	for _, n := range sortedKeys(loads) {
+		tests := stats.LoadLaws(n, loads[n], Alpha)
+		if len(tests) == 0 {
+			continue
+		}
+		l := loadLaw{N: n, Trials: len(trials[n]), Priorities: len(tests), LeastPValue: 2}
+		for _, lt := range tests {
+			if lt.PValue < l.LeastPValue {
+				l.LeastP, l.LeastPValue = lt.P, lt.PValue
+			}
+		}
+		out = append(out, l)
+	}
+	return out, nil
+}
+
+func checkLemmaII2(rs results) (Verdict, error) {
+	laws, err := loadLaws(rs)
 	if err != nil {
 		return Verdict{}, err
 	}
@@ -44,8 +91,8 @@ func checkLemmaII2(dir string) (Verdict, error) {
 	return v, nil
 }
 
-func checkSatzII1(dir string) (Verdict, error) {
-	s, x, err := trialsOf(dir, "butterfly-tail", "trials", []string{"router", "port"}, []string{"n", "pipelined", "trim", "T"})
+func checkSatzII1(rs results) (Verdict, error) {
+	s, x, err := trialsOf(rs, "butterfly-tail", "trials", []string{"router", "port"}, []string{"n", "pipelined", "trim", "T"})
 	if err != nil {
 		return Verdict{}, err
 	}
@@ -71,8 +118,8 @@ func (k nq) String() string { return fmt.Sprintf("n=%d, q=%s", k.n, num(k.q)) }
 // replicationLoss reads the trials of replication-loss with n copies
 // (router disjoint, pieces 1; its butterfly nodes are single-port), grouped by n and q: per trial the messages
 // and the lost ones.
-func replicationLoss(dir string) (messages, lost map[nq][]float64, err error) {
-	s, x, err := trialsOf(dir, "replication-loss", "trials", []string{"router", "port"}, []string{"n", "q", "pieces", "messages", "lost"})
+func replicationLoss(rs results) (messages, lost map[nq][]float64, err error) {
+	s, x, err := trialsOf(rs, "replication-loss", "trials", []string{"router", "port"}, []string{"n", "q", "pieces", "messages", "lost"})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -109,10 +156,10 @@ func lossPoint(at string, n int, est, se float64, trials int, bound float64) poi
 	return estimate(at, n, est, se, bound)
 }
 
-func checkMessageLoss(dir string) (Verdict, error) {
+func checkMessageLoss(rs results) (Verdict, error) {
 	var pts []point
 	var measured, missing []string
-	messages, lost, err := replicationLoss(dir)
+	messages, lost, err := replicationLoss(rs)
 	if err != nil {
 		missing = append(missing, err.Error())
 	} else {
@@ -125,7 +172,7 @@ func checkMessageLoss(dir string) (Verdict, error) {
 		}
 		measured = append(measured, fmt.Sprintf("replication-loss: the messages lost over the messages sent, pooled over the trials, %s (%s)", axes(messages), counts(lens(messages))))
 	}
-	est, err := rareEstimates(dir)
+	est, err := rareEstimates(rs)
 	if err != nil {
 		missing = append(missing, err.Error())
 	} else {
@@ -149,8 +196,8 @@ func checkMessageLoss(dir string) (Verdict, error) {
 
 // rareEstimates reads replication-rare's estimates of n copies (router
 // disjoint, pieces 1): loss, standard error and trials per n and q.
-func rareEstimates(dir string) (map[nq][3]float64, error) {
-	s, x, err := trialsOf(dir, "replication-rare", "estimates", []string{"router"}, []string{"n", "q", "pieces", "loss", "se", "trials"})
+func rareEstimates(rs results) (map[nq][3]float64, error) {
+	s, x, err := trialsOf(rs, "replication-rare", "estimates", []string{"router"}, []string{"n", "q", "pieces", "loss", "se", "trials"})
 	if err != nil {
 		return nil, err
 	}
@@ -166,8 +213,8 @@ func rareEstimates(dir string) (map[nq][3]float64, error) {
 	return out, nil
 }
 
-func checkSatzII2(dir string) (Verdict, error) {
-	messages, lost, err := replicationLoss(dir)
+func checkSatzII2(rs results) (Verdict, error) {
+	messages, lost, err := replicationLoss(rs)
 	if err != nil {
 		return Verdict{}, err
 	}
@@ -192,8 +239,8 @@ func checkSatzII2(dir string) (Verdict, error) {
 // (disjoint: full routes, phases one after the other, the butterfly's
 // nodes single-port, so the cube all-port) and of one copy (Valiant
 // all-port) on the same permutation and intermediates, with their hops.
-func nCopies(dir string) (copies, one map[[2]int][2]float64, err error) {
-	s, x, err := trialsOf(dir, "butterfly-tail", "trials", []string{"router", "port"}, []string{"n", "trial", "pipelined", "trim", "T", "hops"})
+func nCopies(rs results) (copies, one map[[2]int][2]float64, err error) {
+	s, x, err := trialsOf(rs, "butterfly-tail", "trials", []string{"router", "port"}, []string{"n", "trial", "pipelined", "trim", "T", "hops"})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -218,8 +265,8 @@ func nCopies(dir string) (copies, one map[[2]int][2]float64, err error) {
 	return copies, one, nil
 }
 
-func checkNCopies(dir string) (Verdict, error) {
-	copies, one, err := nCopies(dir)
+func checkNCopies(rs results) (Verdict, error) {
+	copies, one, err := nCopies(rs)
 	if err != nil {
 		return Verdict{}, err
 	}
@@ -285,8 +332,8 @@ func maxMean(g map[int][]float64) float64 {
 	return m
 }
 
-func checkBemII5Time(dir string) (Verdict, error) {
-	copies, _, err := nCopies(dir)
+func checkBemII5Time(rs results) (Verdict, error) {
+	copies, _, err := nCopies(rs)
 	if err != nil {
 		return Verdict{}, err
 	}
@@ -318,8 +365,8 @@ func checkBemII5Time(dir string) (Verdict, error) {
 	return v, nil
 }
 
-func checkBemII5Load(dir string) (Verdict, error) {
-	copies, one, err := nCopies(dir)
+func checkBemII5Load(rs results) (Verdict, error) {
+	copies, one, err := nCopies(rs)
 	if err != nil {
 		return Verdict{}, err
 	}

@@ -40,8 +40,8 @@ func proportions(rows, hits map[nq]int, bound func(n int, q float64) float64) []
 	return pts
 }
 
-func checkDetourExistence(dir string) (Verdict, error) {
-	_, x, err := trialsOf(dir, "detour-existence", "trials", nil, []string{"n", "q", "no_detour"})
+func checkDetourExistence(rs results) (Verdict, error) {
+	_, x, err := trialsOf(rs, "detour-existence", "trials", nil, []string{"n", "q", "no_detour"})
 	if err != nil {
 		return Verdict{}, err
 	}
@@ -51,8 +51,8 @@ func checkDetourExistence(dir string) (Verdict, error) {
 	return v, nil
 }
 
-func checkLemmaIII1Matching(dir string) (Verdict, error) {
-	s, x, err := trialsOf(dir, "matching", "trials", []string{"detours"}, []string{"n", "q", "ok", "gamma"})
+func checkLemmaIII1Matching(rs results) (Verdict, error) {
+	s, x, err := trialsOf(rs, "matching", "trials", []string{"detours"}, []string{"n", "q", "ok", "gamma"})
 	if err != nil {
 		return Verdict{}, err
 	}
@@ -76,8 +76,8 @@ func checkLemmaIII1Matching(dir string) (Verdict, error) {
 }
 
 // faultyBitonic reads faulty-bitonic's routed trials with a failed edge.
-func faultyBitonic(dir string, cols ...string) (map[string][]string, map[string][]float64, []int, error) {
-	s, x, err := trialsOf(dir, "faulty-bitonic", "trials", []string{"port", "detours"}, append([]string{"n", "q", "ok", "gamma", "max_step", "T", "failed_edges"}, cols...))
+func faultyBitonic(rs results, cols ...string) (map[string][]string, map[string][]float64, []int, error) {
+	s, x, err := trialsOf(rs, "faulty-bitonic", "trials", []string{"port", "detours"}, append([]string{"n", "q", "ok", "gamma", "max_step", "T", "failed_edges"}, cols...))
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -90,8 +90,8 @@ func faultyBitonic(dir string, cols ...string) (map[string][]string, map[string]
 	return s, x, rows, nil
 }
 
-func checkBitonicFaulty(dir string) (Verdict, error) {
-	s, x, rows, err := faultyBitonic(dir)
+func checkBitonicFaulty(rs results) (Verdict, error) {
+	s, x, rows, err := faultyBitonic(rs)
 	if err != nil {
 		return Verdict{}, err
 	}
@@ -126,8 +126,8 @@ func checkBitonicFaulty(dir string) (Verdict, error) {
 	return v, nil
 }
 
-func checkBitonicSinglePort(dir string) (Verdict, error) {
-	s, x, rows, err := faultyBitonic(dir, "over_steps")
+func checkBitonicSinglePort(rs results) (Verdict, error) {
+	s, x, rows, err := faultyBitonic(rs, "over_steps")
 	if err != nil {
 		return Verdict{}, err
 	}
@@ -166,8 +166,8 @@ func checkBitonicSinglePort(dir string) (Verdict, error) {
 // checkDelay3 checks the introduction's delay factor 3 with the matching
 // heuristic: its system is 1-conjunct, so ψ has dilation 3; Valiant's
 // routing over it in the thesis' model, and bitonic sort all-port.
-func checkDelay3(dir string) (Verdict, error) {
-	sim, err := readSimulated(dir)
+func checkDelay3(rs results) (Verdict, error) {
+	sim, err := readSimulated(rs)
 	if err != nil {
 		return Verdict{}, err
 	}
@@ -180,7 +180,7 @@ func checkDelay3(dir string) (Verdict, error) {
 		dOff += b2i(sim.d[i] != 3)
 		over += b2i(sim.T[i] > 3*sim.intact[i])
 	}
-	s, x, brows, err := faultyBitonic(dir)
+	s, x, brows, err := faultyBitonic(rs)
 	sortRows, sortOver := 0, 0
 	if err == nil {
 		for _, i := range brows {
@@ -238,12 +238,12 @@ func runOf(dir, experiment string) string {
 	return run
 }
 
-func readSimulated(dir string) (*simulated, error) {
-	run := runOf(dir, "faulty-valiant")
-	if lastSimulated.sim != nil && lastSimulated.dir == dir && lastSimulated.run == run && run != "" && edit == nil {
+func readSimulated(rs results) (*simulated, error) {
+	run := runOf(rs.dir, "faulty-valiant")
+	if lastSimulated.sim != nil && lastSimulated.dir == rs.dir && lastSimulated.run == run && run != "" && rs.edit == nil {
 		return lastSimulated.sim, nil
 	}
-	s, x, err := trialsOf(dir, "faulty-valiant", "trials", []string{"router", "detours", "confluent", "delivery", "detour-queue"},
+	s, x, err := trialsOf(rs, "faulty-valiant", "trials", []string{"router", "detours", "confluent", "delivery", "detour-queue"},
 		[]string{"n", "ok", "d", "T", "T_intact", "lockstep", "gamma"})
 	if err != nil {
 		return nil, err
@@ -263,8 +263,8 @@ func readSimulated(dir string) (*simulated, error) {
 	if len(out.T) == 0 {
 		return nil, fmt.Errorf("faulty-valiant has no routed trial of ecube or valiant over detours with d > 1")
 	}
-	if edit == nil {
-		lastSimulated.dir, lastSimulated.run, lastSimulated.sim = dir, run, out
+	if rs.edit == nil {
+		lastSimulated.dir, lastSimulated.run, lastSimulated.sim = rs.dir, run, out
 	}
 	return out, nil
 }
@@ -294,8 +294,8 @@ func (sim *simulated) ns() string {
 	return span(ns)
 }
 
-func checkLockstep(dir string) (Verdict, error) {
-	sim, err := readSimulated(dir)
+func checkLockstep(rs results) (Verdict, error) {
+	sim, err := readSimulated(rs)
 	if err != nil {
 		return Verdict{}, err
 	}
@@ -313,8 +313,8 @@ func checkLockstep(dir string) (Verdict, error) {
 	return v, nil
 }
 
-func checkMonotone(dir string) (Verdict, error) {
-	s, x, err := trialsOf(dir, "faulty-valiant", "trials", []string{"router", "detours"}, []string{"n", "ok", "d", "monotone"})
+func checkMonotone(rs results) (Verdict, error) {
+	s, x, err := trialsOf(rs, "faulty-valiant", "trials", []string{"router", "detours"}, []string{"n", "ok", "d", "monotone"})
 	if err != nil {
 		return Verdict{}, err
 	}
@@ -340,8 +340,8 @@ func checkMonotone(dir string) (Verdict, error) {
 	return v, nil
 }
 
-func checkDT(dir string) (Verdict, error) {
-	sim, err := readSimulated(dir)
+func checkDT(rs results) (Verdict, error) {
+	sim, err := readSimulated(rs)
 	if err != nil {
 		return Verdict{}, err
 	}
@@ -367,9 +367,9 @@ func checkDT(dir string) (Verdict, error) {
 
 // confluentCheck returns the check of 𝒯 ≤ d·T_intact for the confluent
 // system sys ("node": Satz III.1, "edge": Satz III.2).
-func confluentCheck(sys string) func(string) (Verdict, error) {
-	return func(dir string) (Verdict, error) {
-		sim, err := readSimulated(dir)
+func confluentCheck(sys string) func(results) (Verdict, error) {
+	return func(rs results) (Verdict, error) {
+		sim, err := readSimulated(rs)
 		if err != nil {
 			return Verdict{}, err
 		}
@@ -396,8 +396,8 @@ func confluentCheck(sys string) func(string) (Verdict, error) {
 	}
 }
 
-func checkValiantDCN(dir string) (Verdict, error) {
-	sim, err := readSimulated(dir)
+func checkValiantDCN(rs results) (Verdict, error) {
+	sim, err := readSimulated(rs)
 	if err != nil {
 		return Verdict{}, err
 	}
@@ -415,13 +415,13 @@ func checkValiantDCN(dir string) (Verdict, error) {
 	return v, nil
 }
 
-func checkEdgeFromConjunct(dir string) (Verdict, error) {
+func checkEdgeFromConjunct(rs results) (Verdict, error) {
 	systems, err := edgeExhaustive()
 	if err != nil {
 		return Verdict{Kind: Contradicted, Why: "contradicted: " + err.Error()}, nil
 	}
 	measured := fmt.Sprintf("ψ built from every complete system on every fault set of Q_3 with at most three failed edges (%d systems), checked edge-confluent (confluent.System.EdgeConfluent) with dilation γ + 2", systems)
-	sim, err := readSimulated(dir)
+	sim, err := readSimulated(rs)
 	if err != nil {
 		return Verdict{Kind: Holds, Measured: measured + "; faulty-valiant not read: " + err.Error(), Why: "holds on every system of Q_3", Power: enumerated}, nil
 	}
@@ -447,7 +447,7 @@ const fig7MaxN = 10
 // fig7Budget bounds confluent.MinNode's search per system.
 const fig7Budget = 1 << 22
 
-func checkFig7(string) (Verdict, error) {
+func checkFig7(results) (Verdict, error) {
 	// The thesis' figure shows a family without listing it; Hub is the
 	// harness' own 1-conjunct family.
 	var least []int
@@ -489,8 +489,8 @@ func intsToFloats(xs []int) []float64 {
 	return out
 }
 
-func checkRounds(dir string) (Verdict, error) {
-	s, x, err := trialsOf(dir, "matching", "rounds", []string{"detours"}, []string{"n", "q", "round", "failed", "pending", "intact", "reserved"})
+func checkRounds(rs results) (Verdict, error) {
+	s, x, err := trialsOf(rs, "matching", "rounds", []string{"detours"}, []string{"n", "q", "round", "failed", "pending", "intact", "reserved"})
 	if err != nil {
 		return Verdict{}, err
 	}

@@ -60,10 +60,13 @@ func (m measure) String() string {
 	return fmt.Sprintf("%s … %s× (%s× at n=%d)", num(m.lo), num(m.hi), num(m.hi), m.hiN)
 }
 
-// Collectives reads collectives-bounds and compares every algorithm's ρ,
-// ρ_m and η with their lower bounds, in the order of the rows.
-func Collectives(dir string) ([]Collective, error) {
-	s, x, err := trialsOf(dir, "collectives-bounds", "collectives", []string{"op", "algo"},
+// Collectives reads collectives-bounds in the results directory dir and
+// compares every algorithm's ρ, ρ_m and η with their lower bounds, in the
+// order of the rows.
+func Collectives(dir string) ([]Collective, error) { return collectives(results{dir: dir}) }
+
+func collectives(rs results) ([]Collective, error) {
+	s, x, err := trialsOf(rs, "collectives-bounds", "collectives", []string{"op", "algo"},
 		[]string{"p", "rho", "rho_m", "eta", "bound_steps", "bound_rho", "bound_eta"})
 	if err != nil {
 		return nil, err
@@ -111,8 +114,8 @@ func Collectives(dir string) ([]Collective, error) {
 // lemma1Ops are the operations of Lemma 1 of the lecture.
 var lemma1Ops = []string{"oab", "aab", "oas", "aas"}
 
-func checkLemma1(dir string) (Verdict, error) {
-	cs, err := Collectives(dir)
+func checkLemma1(rs results) (Verdict, error) {
+	cs, err := collectives(rs)
 	if err != nil {
 		return Verdict{}, err
 	}
@@ -140,8 +143,8 @@ func checkLemma1(dir string) (Verdict, error) {
 	return v, nil
 }
 
-func checkLemma1Attained(dir string) (Verdict, error) {
-	cs, err := Collectives(dir)
+func checkLemma1Attained(rs results) (Verdict, error) {
+	cs, err := collectives(rs)
 	if err != nil {
 		return Verdict{}, err
 	}

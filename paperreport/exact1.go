@@ -50,7 +50,7 @@ var lemmaI3Counts = sync.OnceValue(func() []int {
 	return out
 })
 
-func checkLemmaI3(string) (Verdict, error) {
+func checkLemmaI3(results) (Verdict, error) {
 	counts := lemmaI3Counts()
 	var got []string
 	for n := 1; n <= lemmaI3MaxN; n++ {
@@ -171,7 +171,7 @@ func seqString(d delayseq.Seq) string {
 	return "(" + strings.Join(s, ", ") + ")"
 }
 
-func checkLemmaI6Packet(string) (Verdict, error) {
+func checkLemmaI6Packet(results) (Verdict, error) {
 	r := lemmaI6PerPacket()
 	total := 0
 	for _, k := range r.seqs {

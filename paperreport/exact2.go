@@ -17,7 +17,7 @@ import (
 // those of 0 moved by s).
 const pathsAllN, pathsMaxN = 5, 9
 
-func checkDisjointPaths(string) (Verdict, error) {
+func checkDisjointPaths(results) (Verdict, error) {
 	pairs := 0
 	for n := 1; n <= pathsMaxN; n++ {
 		c := hypercube.Cube{N: n}
@@ -89,7 +89,7 @@ var fig1 = struct {
 	[]string{"11111", "11100", "11010", "10110"},
 }
 
-func checkFig1(string) (Verdict, error) {
+func checkFig1(results) (Verdict, error) {
 	const n, s, z = 4, 0, 0b1110
 	c, b := hypercube.Cube{N: n}, butterfly.Net{N: n}
 	paths := c.DisjointPaths(s, z)
@@ -119,7 +119,7 @@ const fig2MaxN = 9
 // s = 0, by the layer d the packet starts in.
 var fig2Roots = []butterfly.Node{{L: 2, V: 1}, {L: 3, V: 2}, {L: 4, V: 4}, {L: 1, V: 8}}
 
-func checkFig2(string) (Verdict, error) {
+func checkFig2(results) (Verdict, error) {
 	for d, want := range fig2Roots {
 		b := butterfly.Net{N: 4}
 		if got := b.Cross(butterfly.Node{L: d + 1, V: 0}); got != want {
@@ -181,7 +181,7 @@ func butterflySeqs(n int, fn func(w []butterfly.Node)) {
 // lemmaII1MaxN is the largest n whose sequences are enumerated.
 const lemmaII1MaxN = 6
 
-func checkLemmaII1(string) (Verdict, error) {
+func checkLemmaII1(results) (Verdict, error) {
 	var got []string
 	for n := 2; n <= lemmaII1MaxN; n++ {
 		k := 0
@@ -431,7 +431,7 @@ func seqCount(m map[int]int) string {
 	return strings.Join(s, ", ")
 }
 
-func checkLemmaII3(string) (Verdict, error) {
+func checkLemmaII3(results) (Verdict, error) {
 	f := butterflyExact()
 	v := Verdict{Measured: fmt.Sprintf("the packets of each super-node s that meet D (leave some w_p with priority p), for every intermediate z of s, on every sequence of Lemma II.1 on BF_2 … BF_%d and a fixed one (the route of packet (1, 0) for z = 2^n − 1) on BF_%d … BF_%d (%s): at most %d", lemmaIIAllN, lemmaIIAllN+1, lemmaIIMaxN, seqCount(f.seqs), f.xMax)}
 	if f.xMax > 1 {
@@ -442,7 +442,7 @@ func checkLemmaII3(string) (Verdict, error) {
 	return v, nil
 }
 
-func checkLemmaII4(string) (Verdict, error) {
+func checkLemmaII4(results) (Verdict, error) {
 	f := butterflyExact()
 	v := bounded(slices.Clone(f.i4))
 	v.Measured = fmt.Sprintf("Pr(Σ_s x(s) ≥ cn) exactly (the law of a sum of independent x(s)), the largest over the sequences, against e^{−(c ln c − c + 1)n} at every cn = n+1 … 4n where it is below 1, on BF_2 … BF_%d (every sequence to n = %d)", lemmaIIMaxN, lemmaIIAllN)
@@ -452,7 +452,7 @@ func checkLemmaII4(string) (Verdict, error) {
 	return v, nil
 }
 
-func checkLemmaII5(string) (Verdict, error) {
+func checkLemmaII5(results) (Verdict, error) {
 	f := butterflyExact()
 	v := Verdict{Measured: fmt.Sprintf("Pr(Σh ≥ 6cn and Σx < cn) exactly (γ = 6, c = k/n, k = 1 … 4n), the largest over the sequences, on BF_2 … BF_%d (every sequence to n = %d, a fixed one beyond)", lemmaIIMaxN, lemmaIIAllN)}
 	var pts []point
@@ -476,7 +476,7 @@ func checkLemmaII5(string) (Verdict, error) {
 	return v, nil
 }
 
-func checkLemmaII5Packet(string) (Verdict, error) {
+func checkLemmaII5Packet(results) (Verdict, error) {
 	f := butterflyExact()
 	v := Verdict{Measured: fmt.Sprintf("Pr(h(π) ≥ a) over the packet's intermediate, exactly, for every packet of every super-node and a = 2 … n, on every sequence of Lemma II.1 on BF_2 … BF_%d and a fixed one on BF_%d … BF_%d: largest ratio to (½)^{a−1} %s at %s", lemmaIIAllN, lemmaIIAllN+1, lemmaIIMaxN, num(f.perPkt), f.perPktAt)}
 	if f.perPkt > 1+1e-12 {

@@ -70,7 +70,7 @@ var fig34 = []struct {
 	{"Abb. 4", [3]int{3, 4, 4}, [3][4]uint32{{0, 4, 6, 2}, {9, 1, 3, 11}, {5, 13, 15, 7}}, 1},
 }
 
-func checkFig34(string) (Verdict, error) {
+func checkFig34(results) (Verdict, error) {
 	var e engine.Engine
 	var r ascend.Runner
 	var got []string
@@ -127,7 +127,7 @@ func fig56() []struct {
 	}
 }
 
-func checkFig56(string) (Verdict, error) {
+func checkFig56(results) (Verdict, error) {
 	var got []string
 	for i, c := range fig56() {
 		s, exact, err := confluent.MinNode(c.y, confluentBudget)

@@ -31,15 +31,15 @@ var tinySpecs = map[string]string{
 	"collectives-bounds": "model: collectives\ngrid:\n  op: [oab, oas, aab, aas]\n  topology: cube\n  p: [4, 8, 16]\n  port: all\n  model: sf\n  m: 1\n  ts: 0\n  tw: 1\n  th: 0\n",
 }
 
-// results is the directory of the tiny runs, written once by TestMain.
-var results string
+// tiny is the directory of the tiny runs, written once by TestMain.
+var tiny string
 
 func TestMain(m *testing.M) {
 	dir, err := os.MkdirTemp("", "paperreport-")
 	if err != nil {
 		panic(err)
 	}
-	results = dir
+	tiny = dir
 	for name, grid := range tinySpecs {
 		text := "name: " + name + "\ndescription: tiny " + name + "\nseed: 1988\n" + grid
 		s, err := experiments.Parse(name+".yaml", []byte(text))
@@ -61,7 +61,7 @@ func TestMain(m *testing.M) {
 func copyExperiment(t *testing.T, name string, incomplete bool) string {
 	t.Helper()
 	to := t.TempDir()
-	err := os.CopyFS(filepath.Join(to, name), os.DirFS(filepath.Join(results, name)))
+	err := os.CopyFS(filepath.Join(to, name), os.DirFS(filepath.Join(tiny, name)))
 	if err != nil {
 		t.Fatal(err)
 	}

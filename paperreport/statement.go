@@ -20,15 +20,17 @@ type Statement struct {
 	// Plot is what a figure must plot to show the verdict: the
 	// statement's own quantity against its bound.
 	Plot string
-	// Check reads the results directory and judges the statement.
-	Check func(dir string) (Verdict, error)
+	// Check reads the results and judges the statement.
+	Check func(results) (Verdict, error)
 }
 
 // Judge checks s on the results in dir. An experiment that cannot be read
 // (not run, incomplete, damaged) gives a verdict of NotMeasured saying
 // why.
-func (s Statement) Judge(dir string) Verdict {
-	v, err := s.Check(dir)
+func (s Statement) Judge(dir string) Verdict { return s.judge(results{dir: dir}) }
+
+func (s Statement) judge(rs results) Verdict {
+	v, err := s.Check(rs)
 	if err != nil {
 		return notMeasured("%v", err)
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/hyperroute/hyperroute/dataset"
+	"github.com/hyperroute/hyperroute/summary"
 )
 
 // row reads the numeric columns of one row of a part file by name.
@@ -58,10 +59,10 @@ func reseal(t *testing.T, dir, experiment, table, col string, change func(r row,
 				if !ok {
 					t.Fatalf("%s: no column %q", path, name)
 				}
-				v, _ := value(a, j)
+				v, _ := summary.Number(a.GetOneForMarshal(j))
 				return v
 			}
-			v, _ := value(old, j)
+			v, _ := summary.Number(old.GetOneForMarshal(j))
 			switch b := b.(type) {
 			case *array.Int32Builder:
 				b.Append(int32(change(r, v)))

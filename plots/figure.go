@@ -15,6 +15,17 @@ import (
 	"github.com/hyperroute/hyperroute/dataset"
 )
 
+// Alpha is the level at which the report (package paperreport) tests a
+// statement, one-sided and Bonferroni-corrected over its points; the
+// figures draw the intervals of the quantities it judges at that level.
+const Alpha = 0.01
+
+// verdictBars says what bars at the verdict's level are: what, each end a
+// one-sided limit at 1 − Alpha over the points of the layer (over).
+func verdictBars(what, over string) string {
+	return fmt.Sprintf("bars: %s, each end a one-sided %g %% limit, Bonferroni over the %s (as the verdict tests)", what, 100*(1-Alpha), over)
+}
+
 // ErrNoData reports that the experiment a figure is drawn from has not
 // been run: its table directory does not exist.
 var ErrNoData = errors.New("experiment not run")

@@ -91,7 +91,7 @@ var butterflyLoads = Figure{
 		X: Axis{Label: "load f (the last: f or more)", Ints: true},
 		Y: Axis{Label: "fraction of nodes", Log: true},
 		Layers: []Layer{
-			Computed{New: func() collector { return loadLaw{newLoadCounts()} }},
+			Computed{New: func() collector { return &loadLaw{loads: map[string]stats.NodeLoads{}, ns: map[string]int{}} }},
 		},
 	}},
 }
