@@ -138,4 +138,14 @@ func TestHub(t *testing.T) {
 			t.Errorf("Hub(%d) accepted", n)
 		}
 	}
+	rows, err := HubDilations(6, 1<<20)
+	if err != nil || len(rows) != 4 {
+		t.Fatalf("HubDilations(6): %d rows, %v", len(rows), err)
+	}
+	for i, r := range rows {
+		n := i + 3
+		if r != (Dilations{N: n, Gamma: 1, Least: 2*n + 1, Bound: 2*n + 1, Zero: 2*n + 1, Ones: 2*n + 2, Edge: 3}) {
+			t.Errorf("HubDilations at n = %d: %+v", n, r)
+		}
+	}
 }

@@ -40,3 +40,53 @@ func Hub(n int, c uint32) (*faults.System, error) {
 	}
 	return y, nil
 }
+
+// Dilations are the dilations of the family Hub(n, ·) at one n, as the
+// thesis' Fig. 7 shows them: γ of Hub(n, 0), the least node-confluent
+// dilation (MinNode, the same about both centres) and its lower bound
+// (NodeLowerBound), the greedy Node's about c = 0 and c = 2^n − 1, and the
+// edge-confluent ψ's (Edge), γ + 2.
+type Dilations struct {
+	N, Gamma, Least, Bound, Zero, Ones, Edge int
+}
+
+// HubDilations returns the Dilations of Hub for n = 3 … maxN, MinNode's
+// search bounded by budget steps per system. It fails if a least dilation
+// is not found within the budget or differs between the two centres.
+func HubDilations(maxN, budget int) ([]Dilations, error) {
+	var out []Dilations
+	for n := 3; n <= maxN; n++ {
+		r := Dilations{N: n}
+		for _, c := range []uint32{0, 1<<n - 1} {
+			y, err := Hub(n, c)
+			if err != nil {
+				return nil, err
+			}
+			g, err := Node(y)
+			if err != nil {
+				return nil, err
+			}
+			least, exact, err := MinNode(y, budget)
+			if err != nil {
+				return nil, err
+			}
+			if !exact {
+				return nil, fmt.Errorf("confluent: the least dilation of Hub(%d, %d) is not found within %d steps", n, c, budget)
+			}
+			if c != 0 {
+				if r.Ones = g.D; least.D != r.Least {
+					return nil, fmt.Errorf("confluent: Hub(%d): least dilation %d about 0, %d about %d", n, r.Least, least.D, c)
+				}
+				continue
+			}
+			psi, err := Edge(y)
+			if err != nil {
+				return nil, err
+			}
+			_, r.Gamma = y.Gamma()
+			r.Zero, r.Least, r.Bound, r.Edge = g.D, least.D, NodeLowerBound(least), psi.D
+		}
+		out = append(out, r)
+	}
+	return out, nil
+}

@@ -5,9 +5,9 @@ import (
 	"math"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/hyperroute/hyperroute/butterfly"
+	"github.com/hyperroute/hyperroute/delayseq"
 	"github.com/hyperroute/hyperroute/hypercube"
 	"github.com/hyperroute/hyperroute/stats"
 )
@@ -153,39 +153,10 @@ func checkFig2(results) (Verdict, error) {
 		Why: fmt.Sprintf("holds: the roots are the figure's and the n trees are node-disjoint at n = 2 … %d (any s: the trees of 0 moved by s)", fig2MaxN), Power: enumerated}, nil
 }
 
-// butterflySeqs calls fn with every delay sequence D = (w_1, …, w_n) of
-// Lemma II.1 on BF_n: each w_{j−1} is w_j or one of its two predecessors.
-// w[j−1] is w_j; fn must not keep it.
-func butterflySeqs(n int, fn func(w []butterfly.Node)) {
-	b := butterfly.Net{N: n}
-	w := make([]butterfly.Node, n)
-	var back func(j int) // w_j … w_n are set
-	back = func(j int) {
-		if j == 1 {
-			fn(w)
-			return
-		}
-		cur := w[j-1]
-		prev := (cur.L+n-2)%n + 1
-		for _, u := range []butterfly.Node{cur, {L: prev, V: cur.V}, {L: prev, V: hypercube.Neighbor(cur.V, prev)}} {
-			w[j-2] = u
-			back(j - 1)
-		}
-	}
-	for id := range uint32(b.Nodes()) {
-		w[n-1] = b.Node(id)
-		back(n)
-	}
-}
-
-// lemmaII1MaxN is the largest n whose sequences are enumerated.
-const lemmaII1MaxN = 6
-
 func checkLemmaII1(results) (Verdict, error) {
 	var got []string
-	for n := 2; n <= lemmaII1MaxN; n++ {
-		k := 0
-		butterflySeqs(n, func([]butterfly.Node) { k++ })
+	for n := 2; n <= delayseq.ButterflyCountMaxN; n++ {
+		k := delayseq.ButterflyCounts()[n]
 		bound := math.Exp(stats.LemmaII1LogCount(n))
 		got = append(got, fmt.Sprintf("n=%d: %d", n, k))
 		if float64(k) > bound*(1+1e-12) {
@@ -196,246 +167,55 @@ func checkLemmaII1(results) (Verdict, error) {
 		}
 	}
 	return Verdict{Kind: Holds, Measured: "the sequences (w_1, …, w_n) on BF_n with each w_{j−1} = w_j or a predecessor of w_j, enumerated: " + strings.Join(got, ", "),
-		Why: fmt.Sprintf("holds for n = 2 … %d with equality: n·2^n·3^{n−1} = ⅓·n·6^n sequences", lemmaII1MaxN), Power: enumerated}, nil
+		Why: fmt.Sprintf("holds for n = 2 … %d with equality: n·2^n·3^{n−1} = ⅓·n·6^n sequences", delayseq.ButterflyCountMaxN), Power: enumerated}, nil
 }
 
-// hitsII is, for one delay sequence D on BF_n, per super-node s and
-// intermediate z, the packets of s that meet D and their visits to it:
-// packet (d, s) meets D at w_p if it leaves w_p with priority p, its p-th
-// hop (p = 1 … n) after the first.
-type hitsII struct {
-	x, h [][]int // [s][z]
-}
-
-func butterflyHits(b butterfly.Net, w []butterfly.Node, walks [][][]butterfly.Node) hitsII {
-	n := b.N
-	out := hitsII{x: make([][]int, 1<<n), h: make([][]int, 1<<n)}
-	for s := range 1 << n {
-		out.x[s], out.h[s] = make([]int, 1<<n), make([]int, 1<<n)
-		for z := range 1 << n {
-			for d := 1; d <= n; d++ {
-				walk := walks[s<<n|z][d-1]
-				k := 0
-				for p := 1; p <= n; p++ {
-					if walk[p] == w[p-1] {
-						k++
-					}
-				}
-				if k > 0 {
-					out.x[s][z]++
-					out.h[s][z] += k
-				}
-			}
-		}
-	}
-	return out
-}
-
-// butterflyWalks returns the walks of every packet (d, s) for every z,
-// indexed [s·2^n + z][d−1].
-func butterflyWalks(b butterfly.Net) [][][]butterfly.Node {
-	n := b.N
-	out := make([][][]butterfly.Node, 1<<(2*n))
-	for s := range uint32(1) << n {
-		for z := range uint32(1) << n {
-			for d := 1; d <= n; d++ {
-				out[s<<n|z] = append(out[s<<n|z], b.Walk(butterfly.Node{L: d, V: s}, b.Beta(d, s, z)))
-			}
-		}
-	}
-	return out
-}
-
-// butterflyFacts is what the exact computations of Lemmas II.3 – II.5 find.
+// butterflyFacts is what the exact computations of Lemmas II.3 – II.5
+// find, as the verdicts judge them.
 type butterflyFacts struct {
-	seqs     map[int]int // sequences checked, by n
-	xMax     int         // the most packets of one super-node meeting one D
-	xAt      string
-	i4, i5   []point // Lemma II.4 and II.5 points, exact
-	i5None   []int   // n at which Lemma II.5's event is impossible
-	perPkt   float64 // largest Pr(h(π) ≥ a)/(½)^{a−1}
-	perPktAt string
-	gap      string // a packet that meets D again after leaving it
+	delayseq.ButterflyLaws
+	i4, i5 []point // Lemma II.4 and II.5 points, exact
+	i5None []int   // n at which Lemma II.5's event is impossible
 }
 
-// lemmaIIAllN is the largest n at which every sequence is checked;
-// lemmaIIMaxN the largest with a fixed one (the route of packet (1, 0) for
-// z = 2^n − 1).
-const lemmaIIAllN, lemmaIIMaxN = 4, 7
-
-var butterflyExact = sync.OnceValue(func() butterflyFacts {
-	out := butterflyFacts{seqs: map[int]int{}}
-	for n := 2; n <= lemmaIIMaxN; n++ {
-		b := butterfly.Net{N: n}
-		walks := butterflyWalks(b)
-		worst4, worst5 := map[int]float64{}, map[int]float64{} // by threshold k
-		check := func(w []butterfly.Node) {
-			out.seqs[n]++
-			hits := butterflyHits(b, w, walks)
-			for s := range hits.x {
-				for z, x := range hits.x[s] {
-					if x > out.xMax {
-						out.xMax = x
-						out.xAt = fmt.Sprintf("n=%d, D = %v, s = %d, z = %d", n, w, s, z)
-					}
-				}
-			}
-			perPacket(b, w, walks, &out)
-			tailX := sumXTail(hits)
-			for k := n + 1; k < len(tailX) && k <= 4*n; k++ {
-				worst4[k] = math.Max(worst4[k], tailX[k])
-			}
-			// With at most one packet of a super-node on D (Lemma II.3,
-			// checked above) and h ≤ n per packet, Σh ≥ 6k needs Σx ≥ k
-			// where (k − 1)·n < 6k: the event is impossible for n ≤ 6.
-			if n > lemmaI6Gamma {
-				for k, pr := range jointTail(hits, n) {
-					worst5[k] = math.Max(worst5[k], pr)
-				}
-			}
-		}
-		if n <= lemmaIIAllN {
-			butterflySeqs(n, check)
-		} else {
-			check(walks[1<<n-1][0][1 : n+1])
-		}
-		for _, k := range sortedKeys(worst4) {
+// butterflyExact makes points of delayseq.ButterflyExact: Lemma II.4 at
+// every cn = n+1 … 4n where its bound is below 1, Lemma II.5 at every
+// c = k/n, k = 1 … 4n, for n > γ (impossible below).
+func butterflyExact() butterflyFacts {
+	out := butterflyFacts{ButterflyLaws: delayseq.ButterflyExact()}
+	for n := 2; n <= delayseq.BFMaxN; n++ {
+		for k := n + 1; k < len(out.SumX[n]); k++ {
 			if b := stats.LemmaI5Exp(n, float64(k)/float64(n)); b < 1 {
-				out.i4 = append(out.i4, exact(fmt.Sprintf("n=%d, Σx ≥ %d", n, k), n, worst4[k], b))
+				out.i4 = append(out.i4, exact(fmt.Sprintf("n=%d, Σx ≥ %d", n, k), n, out.SumX[n][k], b))
 			}
 		}
-		if n <= lemmaI6Gamma {
+		if out.Joint[n] == nil {
 			out.i5None = append(out.i5None, n)
+			continue
 		}
-		for _, k := range sortedKeys(worst5) {
+		for k := 1; k <= 4*n; k++ {
 			c := float64(k) / float64(n)
-			out.i5 = append(out.i5, exact(fmt.Sprintf("n=%d, c = %s", n, num(c)), n, worst5[k], stats.LemmaI6Bound(n, lemmaI6Gamma, c)))
+			out.i5 = append(out.i5, exact(fmt.Sprintf("n=%d, c = %s", n, num(c)), n, out.Joint[n][k], stats.LemmaI6Bound(n, lemmaI6Gamma, c)))
 		}
 	}
 	return out
-})
-
-// perPacket checks Lemma II.5's claim Pr(h(π) ≥ a) ≤ (½)^{a−1} for every
-// packet on D, over its intermediate.
-func perPacket(b butterfly.Net, w []butterfly.Node, walks [][][]butterfly.Node, out *butterflyFacts) {
-	n := b.N
-	for s := range 1 << n {
-		for d := 1; d <= n; d++ {
-			tally := make([]int, n+2)
-			for z := range 1 << n {
-				walk := walks[s<<n|z][d-1]
-				h, first, last := 0, 0, 0
-				for p := 1; p <= n; p++ {
-					if walk[p] == w[p-1] {
-						h++
-						last = p
-						if first == 0 {
-							first = p
-						}
-					}
-				}
-				if h > 0 && last-first+1 > h && out.gap == "" {
-					out.gap = fmt.Sprintf("n=%d, D = %v, packet (%d, %d) for z = %d", n, w, d, s, z)
-				}
-				for a := 0; a <= h; a++ {
-					tally[a]++
-				}
-			}
-			for a := 2; a <= n; a++ {
-				if r := float64(tally[a]) / float64(int(1)<<n) / stats.LemmaI6PerPacket(a); r > out.perPkt {
-					out.perPkt = r
-					out.perPktAt = fmt.Sprintf("n=%d, D = %v, packet (%d, %d), a = %d", n, w, d, s, a)
-				}
-			}
-		}
-	}
 }
 
-// sumXTail returns Pr(Σ_s x(s) ≥ k) by k for D's hits, exactly: the
-// super-nodes draw their intermediates independently, so Σx is a sum of
-// independent Bernoulli variables, whose law is their convolution.
-func sumXTail(hits hitsII) []float64 {
-	m := float64(len(hits.x[0]))
-	px := []float64{1} // Pr(Σx = x) over the super-nodes so far
-	for s := range hits.x {
-		q := 0.0
-		for _, x := range hits.x[s] {
-			if x > 0 {
-				q += 1 / m
-			}
-		}
-		next := make([]float64, len(px)+1)
-		for x, p := range px {
-			next[x] += p * (1 - q)
-			next[x+1] += p * q
-		}
-		px = next
-	}
-	tail := make([]float64, len(px)+1)
-	for x := len(px) - 1; x >= 0; x-- {
-		tail[x] = tail[x+1] + px[x]
-	}
-	return tail
-}
-
-// jointTail returns Pr(Σh ≥ γ·k and Σx < k) by k = 1 … 4n for D's hits,
-// γ = 6, exactly, by convolving the independent laws of (x(s), h(s)); Σx is
-// capped at 4n and Σh at 24n, which the events need no more of.
-func jointTail(hits hitsII, n int) map[int]float64 {
-	m := float64(len(hits.x[0]))
-	kmax := 4 * n
-	hmax := lemmaI6Gamma * kmax
-	law := [][]float64{make([]float64, hmax+1)} // law[x][h] = Pr(Σx = x, Σh = h)
-	law[0][0] = 1
-	for s := range hits.x {
-		step := map[[2]int]float64{} // (x(s), h(s)) → probability
-		for z, x := range hits.x[s] {
-			step[[2]int{min(x, 1), hits.h[s][z]}] += 1 / m
-		}
-		next := make([][]float64, min(len(law)+1, kmax+1))
-		for x := range next {
-			next[x] = make([]float64, hmax+1)
-		}
-		for x, row := range law {
-			for h, p := range row {
-				if p == 0 {
-					continue
-				}
-				for xh, q := range step {
-					if x+xh[0] <= kmax {
-						next[x+xh[0]][min(h+xh[1], hmax)] += p * q
-					}
-				}
-			}
-		}
-		law = next
-	}
-	joint := map[int]float64{}
-	for k := 1; k <= kmax; k++ {
-		pr := 0.0
-		for x := 0; x < k && x < len(law); x++ {
-			for h := lemmaI6Gamma * k; h <= hmax; h++ {
-				pr += law[x][h]
-			}
-		}
-		joint[k] = pr
-	}
-	return joint
-}
-
-func seqCount(m map[int]int) string {
+func seqCount(m []int) string {
 	var s []string
-	for _, n := range sortedKeys(m) {
-		s = append(s, fmt.Sprintf("%d at n=%d", m[n], n))
+	for n, k := range m {
+		if k > 0 {
+			s = append(s, fmt.Sprintf("%d at n=%d", k, n))
+		}
 	}
 	return strings.Join(s, ", ")
 }
 
 func checkLemmaII3(results) (Verdict, error) {
 	f := butterflyExact()
-	v := Verdict{Measured: fmt.Sprintf("the packets of each super-node s that meet D (leave some w_p with priority p), for every intermediate z of s, on every sequence of Lemma II.1 on BF_2 … BF_%d and a fixed one (the route of packet (1, 0) for z = 2^n − 1) on BF_%d … BF_%d (%s): at most %d", lemmaIIAllN, lemmaIIAllN+1, lemmaIIMaxN, seqCount(f.seqs), f.xMax)}
-	if f.xMax > 1 {
-		v.Kind, v.Why = Contradicted, fmt.Sprintf("contradicted: %d packets of one super-node meet D at %s", f.xMax, f.xAt)
+	v := Verdict{Measured: fmt.Sprintf("the packets of each super-node s that meet D (leave some w_p with priority p), for every intermediate z of s, on every sequence of Lemma II.1 on BF_2 … BF_%d and a fixed one (the route of packet (1, 0) for z = 2^n − 1) on BF_%d … BF_%d (%s): at most %d", delayseq.BFAllN, delayseq.BFAllN+1, delayseq.BFMaxN, seqCount(f.Seqs), f.XMax)}
+	if f.XMax > 1 {
+		v.Kind, v.Why = Contradicted, fmt.Sprintf("contradicted: %d packets of one super-node meet D at %s", f.XMax, f.XAt)
 		return v, nil
 	}
 	v.Kind, v.Why, v.Power = Holds, "holds: x(s) ∈ {0, 1} for every D, s and z; the x(s) are independent, each a function of s's own intermediate", enumerated
@@ -445,7 +225,7 @@ func checkLemmaII3(results) (Verdict, error) {
 func checkLemmaII4(results) (Verdict, error) {
 	f := butterflyExact()
 	v := bounded(slices.Clone(f.i4))
-	v.Measured = fmt.Sprintf("Pr(Σ_s x(s) ≥ cn) exactly (the law of a sum of independent x(s)), the largest over the sequences, against e^{−(c ln c − c + 1)n} at every cn = n+1 … 4n where it is below 1, on BF_2 … BF_%d (every sequence to n = %d)", lemmaIIMaxN, lemmaIIAllN)
+	v.Measured = fmt.Sprintf("Pr(Σ_s x(s) ≥ cn) exactly (the law of a sum of independent x(s)), the largest over the sequences, against e^{−(c ln c − c + 1)n} at every cn = n+1 … 4n where it is below 1, on BF_2 … BF_%d (every sequence to n = %d)", delayseq.BFMaxN, delayseq.BFAllN)
 	if v.Kind == Holds || v.Kind == Loose {
 		v.Power = enumerated
 	}
@@ -454,7 +234,7 @@ func checkLemmaII4(results) (Verdict, error) {
 
 func checkLemmaII5(results) (Verdict, error) {
 	f := butterflyExact()
-	v := Verdict{Measured: fmt.Sprintf("Pr(Σh ≥ 6cn and Σx < cn) exactly (γ = 6, c = k/n, k = 1 … 4n), the largest over the sequences, on BF_2 … BF_%d (every sequence to n = %d, a fixed one beyond)", lemmaIIMaxN, lemmaIIAllN)}
+	v := Verdict{Measured: fmt.Sprintf("Pr(Σh ≥ 6cn and Σx < cn) exactly (γ = 6, c = k/n, k = 1 … 4n), the largest over the sequences, on BF_2 … BF_%d (every sequence to n = %d, a fixed one beyond)", delayseq.BFMaxN, delayseq.BFAllN)}
 	var pts []point
 	zero := true
 	for _, p := range f.i5 {
@@ -478,18 +258,19 @@ func checkLemmaII5(results) (Verdict, error) {
 
 func checkLemmaII5Packet(results) (Verdict, error) {
 	f := butterflyExact()
-	v := Verdict{Measured: fmt.Sprintf("Pr(h(π) ≥ a) over the packet's intermediate, exactly, for every packet of every super-node and a = 2 … n, on every sequence of Lemma II.1 on BF_2 … BF_%d and a fixed one on BF_%d … BF_%d: largest ratio to (½)^{a−1} %s at %s", lemmaIIAllN, lemmaIIAllN+1, lemmaIIMaxN, num(f.perPkt), f.perPktAt)}
-	if f.perPkt > 1+1e-12 {
-		v.Kind, v.Why = Contradicted, fmt.Sprintf("contradicted: Pr(h(π) ≥ a) exceeds (½)^{a−1} by %s× at %s", num(f.perPkt), f.perPktAt)
+	p := f.Packets
+	v := Verdict{Measured: fmt.Sprintf("Pr(h(π) ≥ a) over the packet's intermediate, exactly, for every packet of every super-node and a = 2 … n, on every sequence of Lemma II.1 on BF_2 … BF_%d and a fixed one on BF_%d … BF_%d: largest ratio to (½)^{a−1} %s at %s", delayseq.BFAllN, delayseq.BFAllN+1, delayseq.BFMaxN, num(p.Max), p.At)}
+	if p.Max > 1+1e-12 {
+		v.Kind, v.Why = Contradicted, fmt.Sprintf("contradicted: Pr(h(π) ≥ a) exceeds (½)^{a−1} by %s× at %s", num(p.Max), p.At)
 		return v, nil
 	}
 	v.Kind, v.Why, v.Power = Holds, "holds for every packet and a", enumerated
-	if f.gap != "" {
-		v.Why += fmt.Sprintf(", though the proof's reason is incomplete: it says a packet that left D never meets it again, but one can (first instance: %s); each further node still costs a factor ≤ ½", f.gap)
+	if p.Gap != "" {
+		v.Why += fmt.Sprintf(", though the proof's reason is incomplete: it says a packet that left D never meets it again, but one can (first instance: %s); each further node still costs a factor ≤ ½", p.Gap)
 	} else {
 		v.Why += "; no packet meets D again after leaving it, as the proof says"
 	}
-	if f.perPkt == 1 {
+	if p.Max == 1 {
 		v.Why += "; the bound is attained"
 	}
 	return v, nil

@@ -10,7 +10,6 @@ import (
 	"testing"
 
 	"github.com/hyperroute/hyperroute/dataset"
-	"github.com/hyperroute/hyperroute/delayseq"
 	"github.com/hyperroute/hyperroute/experiments"
 	"github.com/hyperroute/hyperroute/plots"
 )
@@ -245,35 +244,6 @@ func TestPower(t *testing.T) {
 			}
 		}
 	}
-}
-
-// TestPacketGap: on Q_3 a packet can leave D = ((1, 1), (0, 2), (0, 3)) and
-// meet it again in the same phase: from 1, through an intermediate y with
-// y(1) = 0, y(2) = 0, y(3) = 1, it leaves 1 with priority 1 and 0 with 3,
-// not 0 with 2; the exact check finds such a gap, and none on the butterfly.
-func TestPacketGap(t *testing.T) {
-	var hit, miss lemmaI6Packet
-	d := delayseqSeq([][2]int{{1, 1}, {0, 2}, {0, 3}})
-	packetHits(3, d, &hit)
-	if hit.gap == "" {
-		t.Error("no gap found on the sequence ((1, 1), (0, 2), (0, 3)) of Q_3")
-	}
-	packetHits(3, delayseqSeq([][2]int{{1, 1}, {0, 2}, {2, 3}}), &miss)
-	if miss.gap != "" {
-		t.Errorf("a gap on the walk ((1, 1), (0, 2), (2, 3)), which a packet leaves for good: %s", miss.gap)
-	}
-	if g := butterflyExact().gap; g != "" {
-		t.Errorf("a gap on the butterfly: %s", g)
-	}
-}
-
-// delayseqSeq builds a delay sequence from (node, priority) pairs.
-func delayseqSeq(steps [][2]int) delayseq.Seq {
-	d := make(delayseq.Seq, len(steps))
-	for i, st := range steps {
-		d[i] = delayseq.Step{Node: uint32(st[0]), Prio: uint8(st[1])}
-	}
-	return d
 }
 
 // TestExact: the statements checked on the harness' structures alone hold
