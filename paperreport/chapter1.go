@@ -157,19 +157,6 @@ type nodeKey struct {
 	n, p, v int
 }
 
-// lemmaI4Law returns the N of the law Bin(N, 1/(2N)) of f(p, v) in
-// Valiant's routing of a permutation on Q_n, from the proof of Lemma I.4:
-// phase 1 (p ≤ n), the 2^{p−1} sources that differ from v below dimension
-// p, each leaving v with priority p with chance 2^{−p}; phase 2 (p = n +
-// p′), symmetric, the 2^{n−p′} destinations that agree with v below p′ and
-// differ in p′, each with chance 2^{−(n−p′+1)}.
-func lemmaI4Law(n, p int) int {
-	if p <= n {
-		return 1 << (p - 1)
-	}
-	return 1 << (2*n - p)
-}
-
 // lemmaI4Block reports whether v stands for its block of priority p:
 // nodes whose f(p, ·) are counted from the same packets (phase 1: the
 // same dimensions ≥ p; phase 2: the same dimensions ≤ p − n); the blocks'
@@ -233,7 +220,7 @@ func checkLemmaI4(rs results) (Verdict, error) {
 		kt := len(trials[[2]string{k.pattern, fmt.Sprint(k.n)}])
 		K = min(K, kt)
 		ns, patterns = append(ns, k.n), append(patterns, k.pattern)
-		N := lemmaI4Law(k.n, k.p)
+		N := stats.LemmaI4Law(k.n, k.p)
 		total, q := kt*N, 1/float64(2*N)
 		pv := math.Min(1, 2*math.Min(stats.BinomTail(int(sum), total, q), 1-stats.BinomTail(int(sum)+1, total, q)))
 		dev = math.Max(dev, math.Abs(float64(sum)/float64(kt)-0.5))
@@ -243,7 +230,7 @@ func checkLemmaI4(rs results) (Verdict, error) {
 	}
 	gofLeast, gofAt := 2.0, lawKey{}
 	for k, c := range pooled {
-		N := lemmaI4Law(k.n, k.p)
+		N := stats.LemmaI4Law(k.n, k.p)
 		var total int64
 		for _, x := range c {
 			total += x
@@ -263,9 +250,9 @@ func checkLemmaI4(rs results) (Verdict, error) {
 	gp := math.Min(1, gofLeast*float64(len(pooled)))
 	switch {
 	case bp < Alpha:
-		v.Kind, v.Why = Contradicted, fmt.Sprintf("contradicted at %s, n=%d, p=%d, v=%d: the sum of f(p, v) over the trials against Bin(K·N, 1/(2N)), N = %d: p-value %s × %.0f = %s < %g", at.pattern, at.n, at.p, at.v, lemmaI4Law(at.n, at.p), num(least), m, num(bp), Alpha)
+		v.Kind, v.Why = Contradicted, fmt.Sprintf("contradicted at %s, n=%d, p=%d, v=%d: the sum of f(p, v) over the trials against Bin(K·N, 1/(2N)), N = %d: p-value %s × %.0f = %s < %g", at.pattern, at.n, at.p, at.v, stats.LemmaI4Law(at.n, at.p), num(least), m, num(bp), Alpha)
 	case gp < Alpha:
-		v.Kind, v.Why = Contradicted, fmt.Sprintf("contradicted at %s, n=%d, p=%d: the law of f(p, ·) against Bin(N, 1/(2N)), N = %d, χ² p-value × %d = %s < %g", gofAt.pattern, gofAt.n, gofAt.p, lemmaI4Law(gofAt.n, gofAt.p), len(pooled), num(gp), Alpha)
+		v.Kind, v.Why = Contradicted, fmt.Sprintf("contradicted at %s, n=%d, p=%d: the law of f(p, ·) against Bin(N, 1/(2N)), N = %d, χ² p-value × %d = %s < %g", gofAt.pattern, gofAt.n, gofAt.p, stats.LemmaI4Law(gofAt.n, gofAt.p), len(pooled), num(gp), Alpha)
 	default:
 		v.Kind = Holds
 		v.Why = fmt.Sprintf("holds at all %d nodes and priorities: no node's sum of f(p, v) over the trials differs from its exact law Bin(K·N, 1/(2N)) (N = 2^{p−1}, or 2^{2n−p} in phase 2) at level %g (two-sided, Bonferroni: smallest p-value × %.0f = %s); the law of f(p, ·), pooled over one node per independent block and the trials, fits Bin(N, 1/(2N)) at every priority (χ², Bonferroni over %d: %s)", len(sums), Alpha, m, num(bp), len(pooled), num(gp))

@@ -34,6 +34,9 @@ type Curve struct {
 	// Reach extends the x axis to where the curve falls to the y axis'
 	// lower end.
 	Reach bool
+	// Through, a series' key, scales F in each panel to pass through that
+	// series' first point: a growth law drawn from where the data start.
+	Through string
 }
 
 func (Curve) collector() collector { return nil }

@@ -16,7 +16,7 @@ import (
 
 // Custom is a figure of any table of any run (hyperroute plot): statistics
 // of column Y against column X, one series per statistic and value of By.
-// It is a one-panel declaration with one Stat layer per statistic.
+// It is a one-panel declaration with one Data layer per statistic.
 type Custom struct {
 	Dir, Experiment string   // the run: DIR/EXPERIMENT
 	Table           string   // the table, trials if ""
@@ -61,7 +61,7 @@ func (c Custom) Figure() (Figure, error) {
 		if c.By != "" {
 			key = func(r Row) string { return c.By + "=" + r.Str(c.By) + ",stat=" + s }
 		}
-		p.Layers = append(p.Layers, Stat{By: key, X: col(c.X), Y: col(c.Y), Of: s})
+		p.Layers = append(p.Layers, Data{By: key, X: col(c.X), Y: col(c.Y), Of: s})
 	}
 	name := strings.TrimSuffix(filepath.Base(c.Out), filepath.Ext(c.Out))
 	return Figure{Name: name, Experiment: c.Experiment, Table: table, Panels: []Panel{p}}, nil

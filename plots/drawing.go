@@ -1,6 +1,7 @@
 package plots
 
 import (
+	"cmp"
 	"fmt"
 	"maps"
 	"math"
@@ -22,9 +23,12 @@ type panelState struct {
 	p      Panel
 	facets map[string]bool
 	cols   []collector
-	grid   []*facetState // in the order of the facet values
-	x, y   [2]float64    // the shared ranges of the data
-	floor  float64       // the lower end of a log y axis
+	grid   []*facetState   // in the order of the facet values
+	x, y   [2]float64      // the shared ranges of the data
+	floor  float64         // the lower end of a log y axis
+	direct map[string]bool // the keys labelled at their lines' ends in the last panel
+	// labelled is where the x axis ended before it widened for the labels.
+	labelled float64
 }
 
 // facetState is one panel of a row of small multiples.
@@ -104,6 +108,13 @@ func (d *drawing) add(r Row) {
 // compute makes the series of every panel, their shared ranges and the
 // curves over them.
 func (ps *panelState) compute() {
+	for _, c := range ps.cols {
+		if g, ok := c.(interface{ facets() []string }); ok {
+			for _, k := range g.facets() {
+				ps.facets[k] = true
+			}
+		}
+	}
 	keys := slices.Collect(maps.Keys(ps.facets))
 	title := ps.p.Title
 	if ps.p.Last != "" {
@@ -127,6 +138,7 @@ func (ps *panelState) compute() {
 	if len(keys) == 0 {
 		keys = []string{""}
 	}
+	var first *facetState // drawn, empty, if no facet has a point
 	for _, k := range keys {
 		fs := &facetState{key: k, title: title}
 		facet := facetOf(k)
@@ -149,9 +161,13 @@ func (ps *panelState) compute() {
 				}
 			}
 		}
-		if points > 0 || len(keys) == 1 {
+		if points > 0 {
 			ps.grid = append(ps.grid, fs)
 		}
+		first = cmp.Or(first, fs)
+	}
+	if len(ps.grid) == 0 {
+		ps.grid = []*facetState{first}
 	}
 	ps.ranges()
 	for _, fs := range ps.grid {
@@ -162,12 +178,30 @@ func (ps *panelState) compute() {
 			}
 			d := drawn{name: c.Name, how: curve, dash: c.Dash, colour: c.Colour}
 			d.pts = c.sample(ps.x[0], ps.x[1], ps.p.X.Log, fs.value)
+			if c.Through != "" {
+				d.pts = fs.through(c, d.pts)
+			}
 			if ps.p.Y.Log {
 				d.pts = slices.DeleteFunc(d.pts, func(p Point) bool { return p.Y <= 0 })
 			}
 			fs.series = append(fs.series, d)
 		}
 	}
+}
+
+// through scales the points of curve c to pass through the first point of
+// the series c.Through; none if the panel has no such series.
+func (fs *facetState) through(c Curve, pts []Point) []Point {
+	i := slices.IndexFunc(fs.series, func(s drawn) bool { return s.key == c.Through && len(s.pts) > 0 })
+	if i < 0 {
+		return nil
+	}
+	p := fs.series[i].pts[0]
+	f := p.Y / c.at(p.X, fs.value)
+	for k := range pts {
+		pts[k].Y *= f
+	}
+	return pts
 }
 
 // ranges sets the panels' shared x and y ranges: the data's, the curves'
@@ -196,7 +230,10 @@ func (ps *panelState) ranges() {
 		x, y = [2]float64{0, 1}, [2]float64{0, 1}
 	}
 	fix(&x, ps.p.X)
-	fix(&y, ps.p.Y)
+	empty := math.IsInf(y[0], 1) // no value drawn above a log axis' 0
+	if !empty {
+		fix(&y, ps.p.Y)
+	}
 	// Curves that reach: further right until they fall below the data.
 	for _, l := range ps.p.Layers {
 		c, ok := l.(Curve)
@@ -213,17 +250,30 @@ func (ps *panelState) ranges() {
 	// down to two decades below the data.
 	for _, l := range ps.p.Layers {
 		c, ok := l.(Curve)
-		if !ok || ps.p.Y.Max != 0 {
+		if !ok || ps.p.Y.Max != 0 && !empty {
 			continue
 		}
 		floor := y[0] / 100
+		if empty {
+			floor = 0
+		}
 		for _, fs := range ps.grid {
-			for _, p := range c.sample(x[0], x[1], ps.p.X.Log, fs.value) {
+			pts := c.sample(x[0], x[1], ps.p.X.Log, fs.value)
+			if c.Through != "" {
+				pts = fs.through(c, pts)
+			}
+			for _, p := range pts {
 				if !ps.p.Y.Log || p.Y >= floor {
 					grow(&y, p.Y, ps.p.Y.Log)
 				}
 			}
 		}
+	}
+	if empty {
+		if math.IsInf(y[0], 1) {
+			y = [2]float64{1e-3, 1}
+		}
+		fix(&y, ps.p.Y)
 	}
 	ps.floor = y[0]
 	ps.x, ps.y = margin(x, ps.p.X.Log, ps.series()), margin(y, ps.p.Y.Log, 1)

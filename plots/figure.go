@@ -183,8 +183,9 @@ type Series struct {
 	Log   bool
 	Floor float64
 	// Bound reports a bound or reference curve; Tail an empirical tail,
-	// a step line without markers.
-	Bound, Tail bool
+	// a step line without markers; Labelled a line named at its end, not
+	// in the legend.
+	Bound, Tail, Labelled bool
 }
 
 // Point is one point of a series.

@@ -10,9 +10,9 @@ import (
 
 // Figures lists every figure, in the order of the paper.
 var Figures = slices.Concat([]Figure{
-	tTail, delaySeq, routingCompare, priorityLoad, queueDisciplines, relations,
-	butterflyTime, butterflyTail, butterflyLoads, replicationLoss, replicationBandwidth, replicationThreshold, replicationRare,
-	detourExistence, matching, faultyValiant, faultyValiantSlowdown, adaptiveBaselines, faultyBitonic, faultyValiantDelivered,
+	tTail, delaySeq, routingCompare, priorityLoad, queueDisciplines, relations, sequenceCounts, packetLaws,
+	butterflyTime, butterflyTail, butterflyLoads, butterflyExact, replicationLoss, replicationBandwidth, replicationThreshold, replicationRare,
+	detourExistence, matching, matchingRounds, faultyBitonic, faultyValiant, faultyValiantSlowdown, adaptiveBaselines, faultyValiantDelivered,
 },
 	collectiveSweeps("collectives-size", "m", "m (words per block)", "the block size m on 64 nodes"),
 	collectiveSweeps("collectives-scale", "p", "p (nodes)", "the number of nodes p"),

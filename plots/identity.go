@@ -49,6 +49,18 @@ var identities = []identity{
 	{"detours=random", "random detours", 3, 3},
 
 	{"seq=fixed", "fixed D", 0, 0}, {"seq=extracted", "extracted D", 1, 1},
+	{"load=d", "Σ_i f(p_i, v_i) along D (Lemma I.1)", 2, 2}, {"load=upfal", "Σ_p f(p, w_p) (Lemma I.2)", 4, 1},
+	{"load=naive", "first bound (Ch. I.2)", 3, 3},
+	{"seqs=cube", "Q_{n}: the sequences of Lemma I.3", 0, 0}, {"seqs=butterfly", "BF_{n}: the sequences of Lemma II.1", 3, 3},
+	{"law=cube", "exact, Q_{n}", 0, 0}, {"law=butterfly", "exact, BF_{n}", 3, 3},
+
+	{"gamma=1", "γ = 1", 0, 0}, {"gamma=2 or more", "γ ≥ 2", 1, 1},
+	{"model=queue/priority", "out of lockstep: the thesis' model", 0, 0},
+	{"model=queue/fifo", "out of lockstep: FIFO detour queues", 1, 1},
+	{"model=arrival/priority", "out of lockstep: delivery on arrival", 2, 2},
+	{"model=arrival/fifo", "out of lockstep: on arrival, FIFO", 3, 3},
+	{"check=monotone", "a send outside its sub-step", 6, 6},
+	{"stat=per trial", "per trial", 1, 6}, {"psi=per trial", "ψ, per trial", 5, 6},
 
 	{"op=oab", "broadcast", 0, 0}, {"op=mc", "multicast", 0, 0}, {"op=oas", "scatter", 0, 0},
 	{"op=gather", "gather", 0, 0}, {"op=aab", "all-gather", 0, 0}, {"op=aas", "total exchange", 0, 0},
@@ -61,7 +73,7 @@ var identities = []identity{
 	{"algo=pairwise", "pairwise exchange", 5, 5}, {"algo=ring", "ring algorithm", 3, 3},
 	{"algo=rowcol", "row–column", 4, 4}, {"algo=rowcol-sep", "row–column, separate", 6, 6},
 	{"algo=gray", "Gray-code embedding", 5, 5}, {"algo=gray-min", "Gray-code, fewest hops", 1, 3},
-	{"algo=reduce-bcast", "reduce, then broadcast", 2, 2},
+	{"algo=reduce-bcast", "reduce, then broadcast", 2, 2}, {"algo=optimal", "optimal (Lemma 1 met)", 6, 5},
 
 	{"confluent=edge", "edge-confluent", 0, 0}, {"confluent=node", "node-confluent", 1, 1},
 
@@ -123,4 +135,12 @@ func keyName(k string) string {
 		}
 	}
 	return strings.Join(parts, ", ")
+}
+
+// identityName titles a facet by its identity's name.
+func identityName(key string) string {
+	if i, ok := rank[key]; ok {
+		return identities[i].name
+	}
+	return keyName(key)
 }

@@ -1,11 +1,8 @@
 package plots
 
 import (
-	"cmp"
 	"math"
 	"slices"
-	"strconv"
-	"strings"
 
 	"gonum.org/v1/plot/vg"
 
@@ -18,74 +15,89 @@ import (
 // tOverN is T/n, the steps per dimension.
 func tOverN(r Row) float64 { return r.Num("T") / r.Num("n") }
 
+// is keeps the rows whose column col is one of vals.
+func is(col string, vals ...string) func(Row) bool {
+	return func(r Row) bool { return slices.Contains(vals, r.Str(col)) }
+}
+
+// over is the Expr a/b of two columns.
+func over(a, b string) Expr { return func(r Row) float64 { return r.Num(a) / r.Num(b) } }
+
+// level is the line y = v, a bound checked (below it, or above it if
+// lower).
+func level(name string, v float64, lower bool) *Curve {
+	return &Curve{Name: name, F: func(float64, float64) float64 { return v }, Dash: 1, Lower: lower}
+}
+
 // theoremI1 is Theorem I.1's bound on Pr(T ≥ x·n), reaching right to
 // where it falls below the data.
 var theoremI1 = &Curve{Name: "Theorem I.1", Kind: "theorem-i1", X: "t", Facet: "n",
 	Scale: func(x, n float64) float64 { return x * n }, Dash: 1, Reach: true}
 
-var tTail = Figure{
-	Name: "t-tail", Experiment: "valiant-tail", Wide: true,
-	Doc: "CCDF of T/n per n, single- and all-port, against the Theorem I.1 bound; T all-port − T single-port per trial (Bem 1)",
-	Caption: "Above, one panel per n: the tail Pr(T ≥ x·n) of Valiant's routing time against x = T/n, log–log, " +
-		"single-port (Theorem I.1's setting) and all-port, and Theorem I.1's bound, which covers single-port only: it is 1 " +
-		"up to T/n = 24·ln 18 ≈ 69, far right of every measured T/n, and falls only where the x axis ends. " +
-		"Below, Bem 1 trial by trial: T all-port − T single-port on the same request and intermediates; " +
-		"a point above 0 is a trial in which all-port was slower.",
-	Where: []string{"router", "valiant", "queue", "priority", "pattern", "random", "mu", "1"},
-	Panels: []Panel{{
-		Facet: "n", Cols: 5,
-		X: Axis{Label: "x = T / n (steps per dimension)", Log: true},
-		Y: Axis{Label: "Pr(T ≥ x·n)", Log: true, Max: 1},
-		Layers: []Layer{
-			Tail{By: by("port"), Y: tOverN, Check: theoremI1, Keep: func(r Row) bool { return r.Str("port") == "single" }},
-			Tail{By: by("port"), Y: tOverN, Keep: func(r Row) bool { return r.Str("port") == "all" }},
-			*theoremI1,
-		},
-	}, {
-		Title:  "Bem 1: all-port never slower",
-		X:      Axis{Label: "cube dimension n", Ints: true},
-		Y:      Axis{Label: "T all-port − T single-port (steps)"},
-		Height: 1.6 * vg.Inch,
-		Layers: []Layer{
-			Pairs{Name: "stat=per trial", Of: "port", A: "single", B: "all", On: []string{"n", "trial"},
-				X: col("n"), Y: col("T"), Check: zero},
-			*zero,
-		},
-	}},
+// tailPanel is one panel per n of the tail Pr(Y ≥ x·n) of layers, log–log.
+func tailPanel(what string, layers ...Layer) Panel {
+	return Panel{Facet: "n", Cols: 5,
+		X: Axis{Label: "x = " + what + " / n (steps per dimension)", Log: true},
+		Y: Axis{Label: "Pr(" + what + " ≥ x·n)", Log: true, Max: 1}, Layers: layers}
 }
 
-// zero is the line y = 0, a bound checked.
-var zero = &Curve{Name: "T all-port = T single-port", F: func(float64, float64) float64 { return 0 }, Dash: 1}
+var tTail = Figure{
+	Name: "t-tail", Experiment: "valiant-tail", Wide: true,
+	Doc: "CCDF of T/n per n, single- and all-port, against Theorem I.1's bound; T all-port − T single-port per trial (Bem 1)",
+	Caption: "Theorem I.1 and remark Bem 1. Above, one panel per n: the tail Pr(T ≥ x·n) of Valiant's routing time, " +
+		"log–log, single-port (the theorem's setting) and all-port (Bem 1's claim that the proof covers it), against the " +
+		"theorem's bound. The bound is 1 up to T/n = 24·ln 18 ≈ 69.4 and falls only there, far right of every trial: the " +
+		"theorem cannot fail at these n. Below, Bem 1 trial by trial: T all-port − T single-port on the same request and " +
+		"intermediates; a point above 0 is a trial in which all-port was slower.",
+	Where: []string{"router", "valiant", "queue", "priority", "pattern", "random", "mu", "1"},
+	Panels: []Panel{
+		tailPanel("T", Data{By: by("port"), Y: tOverN, Of: "tail", Bars: "verdict", Check: theoremI1}, *theoremI1),
+		{Title: "Bem 1: all-port never slower", Height: 1.6 * vg.Inch,
+			X: Axis{Label: "cube dimension n", Ints: true},
+			Y: Axis{Label: "T all-port − T single-port (steps)"},
+			Layers: []Layer{
+				Data{Name: "stat=per trial", X: col("n"), Y: col("T"), Of: "each", Check: samePort,
+					Pair: &Pair{A: is("port", "single"), B: is("port", "all"), On: []string{"n", "trial"}}},
+				*samePort,
+			},
+		}},
+}
 
-// delaySeq draws the delay-sequence analysis: Lemmas I.1, I.5 and I.6.
+var samePort = level("T all-port = T single-port", 0, false)
+
+// delaySeq draws the delay-sequence analysis: Ch. I.2's first bound,
+// Lemmas I.1, I.2, I.5 and I.6.
 var delaySeq = Figure{
 	Name: "delayseq", Experiment: "delay-sequences", Table: "delayseq", Wide: true,
-	Doc: "Lemma I.1 per trial (Σf/T ≥ 1), the tail of Σx against Lemma I.5 per n, and the joint event of Lemma I.6 per n",
-	Caption: "Top: Lemma I.1 trial by trial: Σf/T ≥ 1 along the critical delay sequence extracted from each run. " +
-		"Middle, one panel per n: the tail of Σx, the packets that meet the sequence, for the fixed sequence " +
-		"(the e-cube walk 0 → 2ⁿ−1 → 0, chosen before the run) and for the extracted one, against Lemma I.5's " +
-		"binomial bound and its exponential form. Lemma I.5 covers only the fixed sequence: the extracted one is " +
-		"chosen after the randomness and lies far above the bound. " +
-		"Bottom, one panel per n: the share of trials with Σh ≥ 12cn and Σx < cn for the fixed sequence (Lemma I.6's " +
-		"joint event, γ = 6) at every c = Σh/(12n) measured, against Lemma I.6's e^(−E(6)·cn).",
+	Doc: "T against the loads that bound it per trial (Ch. I.2, Lemmas I.1, I.2), the tail of Σx against Lemma I.5 and the joint event of Lemma I.6, per n",
+	Caption: "The delay-sequence analysis of Ch. I.2–I.3, single-port, priority queues. Top: trial by trial, the loads that " +
+		"bound the run time T over T: Σ_i f(p_i, v_i) along the critical delay sequence D extracted by Lemma I.1's rule, " +
+		"Σ_p f(p, w_p) along its Upfal form (Lemma I.2), and the first bound of Ch. I.2 along the route of the packet " +
+		"that arrives last; each is at least 1 in every trial. Middle, one panel per n: the tail of Σx, the packets that " +
+		"meet a sequence, for the fixed sequence (the e-cube walk 0 → 2ⁿ−1 → 0, chosen before the run) against Lemma I.5's " +
+		"binomial bound and its exponential form, and for the extracted D, which the lemma does not cover (it is chosen " +
+		"after the randomness and lies above the bound). Bottom, one panel per n: the share of trials with Σh ≥ 12cn and " +
+		"Σx < cn for the fixed sequence (Lemma I.6's joint event, γ = 6) at every c = Σh/(12n) measured where the event is " +
+		"possible (a packet visits the sequence at most 2n times), against e^(−E(6)·cn).",
 	Where: []string{"router", "valiant", "port", "single", "queue", "priority", "pattern", "random", "mu", "1"},
 	Panels: []Panel{{
-		Title:  "Lemma I.1",
-		X:      Axis{Label: "cube dimension n", Ints: true},
-		Y:      Axis{Label: "Σf / T"},
-		Height: 1.6 * vg.Inch,
+		Title: "T against the loads that bound it, trial by trial", Height: 1.8 * vg.Inch,
+		Keep: func(r Row) bool { return r.Num("T") > 0 },
+		X:    Axis{Label: "cube dimension n", Ints: true},
+		Y:    Axis{Label: "load / T", Log: true},
 		Layers: []Layer{
-			Points{Name: "stat=per trial", X: col("n"), Y: func(r Row) float64 { return r.Num("d_load") / r.Num("T") },
-				Keep: func(r Row) bool { return r.Num("T") > 0 }, Check: lemmaI1},
-			*lemmaI1,
+			Data{Name: "load=d", X: col("n"), Y: over("d_load", "T"), Of: "each", Dodge: true, Check: atLeastT},
+			Data{Name: "load=upfal", X: col("n"), Y: over("upfal_load", "T"), Of: "each", Dodge: true, Check: atLeastT},
+			Data{Name: "load=naive", X: col("n"), Y: over("naive_load", "T"), Of: "each", Dodge: true, Check: atLeastT},
+			*atLeastT,
 		},
 	}, {
 		Facet: "n", Cols: 6,
 		X: Axis{Label: "m (packets)", Zero: true},
 		Y: Axis{Label: "Pr(Σx ≥ m)", Log: true, Max: 1},
 		Layers: []Layer{
-			Tail{Name: "seq=fixed", Y: col("x_fixed"), Check: lemmaI5},
-			Tail{Name: "seq=extracted", Y: col("x_extracted")},
+			Data{Name: "seq=fixed", Y: col("x_fixed"), Of: "tail", Bars: "verdict", Check: lemmaI5},
+			Data{Name: "seq=extracted", Y: col("x_extracted"), Of: "tail", Bars: "verdict"},
 			*lemmaI5,
 			Curve{Name: "Lemma I.5, e^{−(c ln c − c + 1)n}", Kind: "lemma-i5", X: "c", Facet: "n", Args: []string{"form", "exp"},
 				Scale: func(m, n float64) float64 { return m / n }, Dash: 2},
@@ -96,23 +108,29 @@ var delaySeq = Figure{
 		Y: Axis{Label: "Pr(Σh ≥ 12cn, Σx < cn)", Log: true, Max: 1},
 		Layers: []Layer{
 			Computed{New: func() collector { return &jointEvents{trials: map[string][][2]float64{}} }},
-			Curve{Name: "Lemma I.6, e^{−E(6)·cn}", F: func(c, n float64) float64 { return stats.LemmaI6Bound(int(n), 6, c) }, Dash: 1},
+			*lemmaI6,
 		},
 	}},
 }
 
-// lemmaI1 is Lemma I.1's T ≤ Σf, a lower bound on Σf/T.
-var lemmaI1 = &Curve{Name: "Lemma I.1: Σf/T ≥ 1", F: func(float64, float64) float64 { return 1 }, Dash: 1, Lower: true}
+// atLeastT is Lemma I.1's T ≤ Σf (and Lemma I.2's, and the first bound's),
+// a lower bound on a load over T.
+var atLeastT = level("load = T", 1, true)
 
 // lemmaI5 is Lemma I.5's binomial bound on Pr(Σx ≥ m), in steps.
 var lemmaI5 = &Curve{Name: "Lemma I.5, B(m, 2ⁿ, n/2ⁿ)", Kind: "lemma-i5", X: "c", Facet: "n", Args: []string{"form", "binomial"},
 	Scale: func(m, n float64) float64 { return m / n }, Steps: true, Dash: 1}
 
+// lemmaI6 is Lemma I.6's bound on the joint event at c.
+var lemmaI6 = &Curve{Name: "Lemma I.6, e^{−E(6)·cn}", F: func(c, n float64) float64 { return stats.LemmaI6Bound(int(n), 6, c) }, Dash: 1}
+
 // jointEvents collects Σh and Σx of the fixed sequence per facet (an n)
 // and draws the share of trials in Lemma I.6's event Σh ≥ 12cn and Σx <
-// cn at every c = Σh/(12n) measured, where the share changes.
+// cn at every c = Σh/(12n) measured where the event is possible, as the
+// report judges it: a share at the verdict's level.
 type jointEvents struct {
 	trials map[string][][2]float64
+	shares *cells
 }
 
 func (j *jointEvents) add(facet string, r Row) {
@@ -120,73 +138,132 @@ func (j *jointEvents) add(facet string, r Row) {
 }
 
 func (j *jointEvents) series(facet string) []drawn {
-	d := drawn{key: "seq=fixed", how: marks, check: lemmaI6, bars: "bars: 95 % Clopper–Pearson intervals", barsShort: "bars: 95 % Clopper–Pearson intervals"}
-	trials, n := j.trials[facet], facetNum(facet)
-	seen := map[float64]bool{}
-	for _, t := range trials {
-		c := t[0] / (12 * n)
-		if t[0] <= 0 || seen[c] {
-			continue
-		}
-		seen[c] = true
-		k := 0
-		for _, u := range trials {
-			if u[0] >= t[0] && u[1] < c*n {
-				k++
+	if j.shares == nil {
+		j.shares = Data{Name: "seq=fixed", Of: "share", Bars: "verdict", Marks: true, Check: lemmaI6}.collector().(*cells)
+		for f, trials := range j.trials {
+			n := facetNum(f)
+			for _, h := range slices.Compact(slices.Sorted(func(yield func(float64) bool) {
+				for _, t := range trials {
+					yield(t[0])
+				}
+			})) {
+				c := h / (12 * n)
+				if h <= 0 || 2*n*(math.Ceil(c*n)-1) < h {
+					continue // a packet visits the sequence at most 2n times
+				}
+				for _, u := range trials {
+					j.shares.put(f, "seq=fixed", c, b2f(u[0] >= h && u[1] < c*n), 0, 0, 0)
+				}
 			}
 		}
-		e := &cell{n: len(trials), k: float64(k)}
-		d.pts = append(d.pts, estimate(Stat{Of: "share"}, e, c, 0, 0.95))
 	}
-	sortPoints(d.pts)
-	return []drawn{d}
+	return j.shares.series(facet)
 }
-
-// lemmaI6 is Lemma I.6's bound on the joint event at c.
-var lemmaI6 = &Curve{Name: "Lemma I.6", F: func(c, n float64) float64 { return stats.LemmaI6Bound(int(n), 6, c) }}
 
 var routingCompare = Figure{
 	Name: "routing-compare", Experiment: "routing-compare",
-	Doc: "mean T against n for e-cube, Valiant and bitonic on random, transpose and bit-reversal permutations, with n(n+1)/2",
-	Caption: "One panel per permutation: the mean routing time T against n, log y, with bars from the smallest to the " +
-		"largest T over the trials. Bitonic sort takes exactly n(n+1)/2 steps on every permutation (the dashed line, " +
-		"which its markers sit on); greedy e-cube needs Θ(2^(n/2)) on transpose and bit-reversal; Valiant stays O(n).",
+	Doc: "T over n(n+1)/2 against n for bitonic sort (per trial), e-cube and Valiant (mean, min–max) on three permutations",
+	Caption: "Bitonic sort (Ch. I.1) against the greedy and the randomized router, one panel per permutation: the routing " +
+		"time T over bitonic sort's n(n+1)/2 steps against n, log y. Bitonic sort: every trial, each at 1 exactly; e-cube " +
+		"and Valiant: the mean over the trials, bars from the smallest to the largest. Greedy e-cube needs Θ(2^(n/2)) on " +
+		"transpose and bit-reversal and overtakes the sort; Valiant's T/n stays O(1), so its ratio falls as 1/n.",
 	Where: []string{"port", "single", "queue", "priority", "mu", "1"},
 	Panels: []Panel{{
 		Facet: "pattern", Cols: 3, FacetName: identityName,
 		X: Axis{Label: "cube dimension n", Ints: true},
-		Y: Axis{Label: "T (steps)", Log: true},
+		Y: Axis{Label: "T / (n(n+1)/2)", Log: true},
 		Layers: []Layer{
-			Stat{By: by("router"), X: col("n"), Y: col("T"), Bars: "range", Keep: isBitonic(true), Check: nn1},
-			Stat{By: by("router"), X: col("n"), Y: col("T"), Bars: "range", Keep: isBitonic(false)},
-			*nn1,
+			Data{By: by("router"), X: col("n"), Y: overNN1, Of: "each", Keep: is("router", "bitonic"), Check: sortTime},
+			Data{By: by("router"), X: col("n"), Y: overNN1, Bars: "range", Keep: is("router", "ecube", "valiant")},
+			*sortTime,
 		},
 	}},
 }
 
-func isBitonic(b bool) func(Row) bool {
-	return func(r Row) bool { return (r.Str("router") == "bitonic") == b }
-}
+// overNN1 is T over bitonic sort's n(n+1)/2 steps.
+func overNN1(r Row) float64 { n := r.Num("n"); return r.Num("T") / (n * (n + 1) / 2) }
 
-// nn1 is bitonic sort's n(n+1)/2 steps.
-var nn1 = &Curve{Name: "n(n+1)/2", F: func(n, _ float64) float64 { return n * (n + 1) / 2 }, Ints: true, Dash: 1}
+var sortTime = level("T = n(n+1)/2", 1, false)
 
 var priorityLoad = Figure{
-	Name: "priority-load", Experiment: "priority-load", Table: "loads",
-	Doc: "mean f(p,v) per priority p against Lemma I.4's 1/2, with simultaneous 95% intervals",
-	Caption: "The mean load f(p,v) per priority p, averaged over the nodes v in each trial and then over the trials, " +
-		"one series per permutation, against Lemma I.4's E f(p,v) = 1/2 for every permutation. The bars hold for all " +
-		"points at once, as the verdict tests them; markers at one p are set apart only where they would overlap.",
-	Where: []string{"router", "valiant", "port", "single", "queue", "priority", "mu", "1"},
+	Name: "priority-load", Experiment: "priority-load", Table: "nodeloads",
+	Doc: "the node means of f(p, v) over the trials, their spread over the nodes per priority, against Lemma I.4's ½ and the exact test's acceptance band",
+	Caption: "Lemma I.4 node by node: E f(p, v) = ½ for Valiant's routing of any permutation. For each priority p and " +
+		"permutation, the mean of f(p, v) over the trials at each node v: the marker is their mean over the nodes, the bar " +
+		"runs from the smallest node's to the largest's. The grey band is where the report's exact test accepts a node: " +
+		"its sum over the K trials within the two-sided quantiles of Bin(K·N, 1/(2N)) at 1 − 0.01/(nodes × priorities × " +
+		"permutations), N = 2^(p−1) in phase 1 and 2^(2n−p) in phase 2; a bar beyond it is a node the test rejects.",
+	Where:  []string{"router", "valiant", "mu", "1"},
+	Pooled: []string{"n"},
 	Panels: []Panel{{
-		Facet: "n",
-		X:     Axis{Label: "priority p", Ints: true},
-		Y:     Axis{Label: "mean f(p,v) (packets)"},
-		Layers: []Layer{
-			Stat{By: by("pattern"), X: col("p"), Y: col("f_mean"), Marks: true, Joint: true, Dodge: true},
-			Curve{Name: "Lemma I.4: 1/2", F: func(float64, float64) float64 { return 0.5 }, Dash: 1},
-		},
+		X:      Axis{Label: "priority p", Ints: true},
+		Y:      Axis{Label: "mean of f(p, v) over the trials (packets)"},
+		Layers: []Layer{Computed{New: func() collector { return &nodeLaw{sums: map[[3]int]int{}, trials: map[string]map[int]bool{}} }}, *half},
 	}},
+}
+
+var half = level("Lemma I.4: ½", 0.5, false)
+
+// nodeLaw collects the sums of f(p, v) over the trials per permutation,
+// priority and node, and draws their spread over the nodes against the
+// acceptance band of the report's exact test of each node.
+type nodeLaw struct {
+	sums   map[[3]int]int // pattern index, p, v
+	trials map[string]map[int]bool
+	keys   []string
+	n      int
+}
+
+func (c *nodeLaw) add(_ string, r Row) {
+	key := "pattern=" + r.Str("pattern")
+	i := slices.Index(c.keys, key)
+	if i < 0 {
+		i, c.keys, c.trials[key] = len(c.keys), append(c.keys, key), map[int]bool{}
+	}
+	c.sums[[3]int{i, int(r.Num("p")), int(r.Num("v"))}] += int(r.Num("f"))
+	c.trials[key][int(r.Num("trial"))], c.n = true, int(r.Num("n"))
+}
+
+func (c *nodeLaw) series(string) []drawn {
+	K := math.MaxInt
+	for _, t := range c.trials {
+		K = min(K, len(t))
+	}
+	alpha := Alpha / float64(len(c.sums)) / 2
+	lo, hi := drawn{name: "the exact test's acceptance band", how: curve, dash: 2}, drawn{how: curve, dash: 2}
+	for p := 1; p <= 2*c.n; p++ {
+		N := stats.LemmaI4Law(c.n, p)
+		total, q := K*N, 1/float64(2*N)
+		a := 0 // the least sum whose lower tail is ≥ alpha, and b the largest whose upper tail is
+		for ; 1-stats.BinomTail(a+1, total, q) < alpha; a++ {
+		}
+		b := a
+		for ; stats.BinomTail(b+1, total, q) >= alpha; b++ {
+		}
+		for _, x := range []float64{float64(p) - 0.45, float64(p) + 0.45} {
+			lo.pts = append(lo.pts, Point{X: x, Y: float64(a) / float64(K), Lo: math.NaN(), Hi: math.NaN()})
+			hi.pts = append(hi.pts, Point{X: x, Y: float64(b) / float64(K), Lo: math.NaN(), Hi: math.NaN()})
+		}
+	}
+	out := []drawn{lo, hi}
+	for i, key := range c.keys {
+		s := drawn{key: key, how: marks, dodge: true, bars: "bars: the smallest and the largest node's mean over the trials", barsShort: "bars: range over the nodes"}
+		for p := 1; p <= 2*c.n; p++ {
+			var means []float64
+			for k, sum := range c.sums {
+				if k[0] == i && k[1] == p {
+					means = append(means, float64(sum)/float64(len(c.trials[key])))
+				}
+			}
+			if len(means) > 0 {
+				m, _ := stats.MeanCI(means, 0.95)
+				s.pts = append(s.pts, Point{X: float64(p), Y: m, Lo: slices.Min(means), Hi: slices.Max(means), N: len(c.trials[key])})
+			}
+		}
+		out = append(out, s)
+	}
+	slices.SortStableFunc(out[2:], func(a, b drawn) int { return compareKeys(a.key, b.key) })
+	return out
 }
 
 var queueDisciplines = Figure{
@@ -196,58 +273,30 @@ var queueDisciplines = Figure{
 	Where:   []string{"router", "valiant", "pattern", "random", "mu", "1"},
 	Panels: []Panel{{
 		Facet: "port", Cols: 2, FacetName: identityName,
-		X: Axis{Label: "cube dimension n", Ints: true},
-		Y: Axis{Label: "mean T / n (steps per dimension)", Zero: true},
-		Layers: []Layer{
-			Stat{By: by("queue"), X: col("n"), Y: tOverN},
-		},
+		X:      Axis{Label: "cube dimension n", Ints: true},
+		Y:      Axis{Label: "mean T / n (steps per dimension)", Zero: true},
+		Layers: []Layer{Data{By: by("queue"), X: col("n"), Y: tOverN}},
 	}},
 }
 
-// bem2R is the R of Bem 2 at S = 1, as the verdict checks it.
-var bem2R = stats.TheoremI1R(1)
+// bem2 is the line T/(μn) = R of Bem 2 at S = 1, as the verdict checks it.
+var bem2 = level("Bem 2: R = 24(1 + ln 18)", stats.TheoremI1R(1), false)
 
 var relations = Figure{
 	Name: "relations", Experiment: "relations",
 	Doc: "the largest T/(μn) over the trials against μ·n for μ-bounded requests, against Bem 2's R",
-	Caption: "Bem 2 says T = O(μn) with high probability: Pr(T ≥ R·μn) ≤ e^(−S·μn), R = 24(S + ln 18) ≈ 93 at S = 1. " +
-		"Markers: the largest T/(μn) over the trials of each n and μ, against μ·n, one panel per port model, log y; " +
-		"the dashed line is R. No trial comes near it: the bound holds with a wide margin and says nothing about the constant.",
+	Caption: "Bem 2: T = O(μn) with high probability, Pr(T ≥ R·μn) ≤ e^(−S·μn) with R = 24(S + ln 18) ≈ 93 at S = 1. " +
+		"The largest T/(μn) over the trials of each n and μ against μ·n, one panel per port model, log y, and R dashed: " +
+		"no trial comes near it, so the remark cannot fail at these n, and says nothing about the constant.",
 	Where: []string{"router", "valiant", "queue", "priority", "pattern", "random"},
 	Panels: []Panel{{
 		Facet: "port", Cols: 2, FacetName: identityName,
 		X: Axis{Label: "μ · n (packets per node × dimension)"},
 		Y: Axis{Label: "largest T / (μ·n)", Log: true},
 		Layers: []Layer{
-			Stat{By: by("mu"), X: func(r Row) float64 { return r.Num("mu") * r.Num("n") },
+			Data{By: by("mu"), X: func(r Row) float64 { return r.Num("mu") * r.Num("n") },
 				Y: func(r Row) float64 { return r.Num("T") / (r.Num("mu") * r.Num("n")) }, Of: "max", Check: bem2},
 			*bem2,
 		},
 	}},
-}
-
-// bem2 is the line T/(μn) = R.
-var bem2 = &Curve{Name: "Bem 2: R = 24(1 + ln 18)", F: func(float64, float64) float64 { return bem2R }, Dash: 1}
-
-// identityName titles a facet by its identity's name.
-func identityName(key string) string {
-	if i, ok := rank[key]; ok {
-		return identities[i].name
-	}
-	return keyName(key)
-}
-
-// facetNum is the number of a facet key "n=8", NaN if it has none.
-func facetNum(key string) float64 {
-	_, v, _ := strings.Cut(strings.Split(key, ",")[0], "=")
-	x, err := strconv.ParseFloat(v, 64)
-	if err != nil {
-		return math.NaN()
-	}
-	return x
-}
-
-// sortPoints sorts pts by x.
-func sortPoints(pts []Point) {
-	slices.SortFunc(pts, func(a, b Point) int { return cmp.Compare(a.X, b.X) })
 }

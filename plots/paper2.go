@@ -4,6 +4,8 @@ import (
 	"math"
 	"slices"
 
+	"gonum.org/v1/plot/vg"
+
 	"github.com/hyperroute/hyperroute/stats"
 )
 
@@ -31,31 +33,58 @@ func copies(r Row) string {
 // routes: Theorem II.1's setting.
 func inTurn(r Row) bool { return r.Str("router") == "disjoint" && copies(r) == "copies=phases in turn" }
 
+// oneCopy selects one copy routed by Valiant, all-port.
+func oneCopy(r Row) bool { return r.Str("router") == "valiant" && r.Str("port") == "all" }
+
+// copiesOverOne pairs, per trial, n copies (phases in turn) with one.
+func copiesOverOne(f func(x, a, b float64) float64) *Pair {
+	return &Pair{A: oneCopy, B: inTurn, On: []string{"n", "trial"}, F: f}
+}
+
 var butterflyTime = Figure{
 	Name: "butterfly-time", Experiment: "butterfly-tail",
-	Doc: "mean T/n against n of n copies on disjoint paths (in turn, pipelined, trimmed) and of one Valiant copy",
-	Caption: "The mean of T/n against n. Above, the four ways to run the phases of n copies on disjoint paths " +
-		"(the wrapped butterfly simulated on the cube); below, n copies with their phases in turn against one " +
-		"copy routed by Valiant on the same permutations and intermediates. T/n levels off as n grows: n copies cost a constant factor.",
+	Doc: "mean T/n of n copies on disjoint paths and of one Valiant copy against n; per trial, T and the nodes' load of n copies over one copy",
+	Caption: "Ch. II.1 and remark Bem (II.5): n copies of a permutation routed on n disjoint paths, the wrapped butterfly " +
+		"simulated on the all-port cube. Top: the mean of T/n against n for the four ways to run the copies' phases, for " +
+		"one copy routed by Valiant, and the growth T ∝ n·log n would give from n copies' first point (phases in turn, " +
+		"full routes: Theorem II.1's setting): T/n levels off, so the n-fold request costs a constant factor. Middle, " +
+		"trial by trial: T of n copies over T of one Valiant copy on the same permutation and intermediates; above 1, so " +
+		"not the same time, but a ratio that does not grow with n. Bottom, trial by trial: the packet-hops the nodes " +
+		"handle with n copies over those with one copy, divided by n; at least 1, the n-fold load.",
 	Where: []string{"queue", "priority", "pattern", "random", "mu", "1", "q", "0"},
 	Panels: []Panel{{
-		Title: "n copies on disjoint paths",
-		Keep:  func(r Row) bool { return r.Str("router") == "disjoint" },
+		Title: "the mean time",
 		X:     Axis{Label: "cube dimension n", Ints: true},
 		Y:     Axis{Label: "mean T / n (steps per dimension)", Zero: true},
 		Layers: []Layer{
-			Stat{By: copies, X: col("n"), Y: tOverN},
+			Data{By: copies, X: col("n"), Y: tOverN},
+			Curve{Name: "growth as n·log n", F: func(n, _ float64) float64 { return math.Log(n) }, Through: "copies=phases in turn", Ints: true, Dash: 2},
 		},
 	}, {
-		Title: "against one copy",
-		Keep:  func(r Row) bool { return inTurn(r) || r.Str("router") == "valiant" },
-		X:     Axis{Label: "cube dimension n", Ints: true},
-		Y:     Axis{Label: "mean T / n (steps per dimension)", Zero: true},
+		Title: "n copies over one copy, trial by trial", Height: 1.5 * vg.Inch,
+		X: Axis{Label: "cube dimension n", Ints: true},
+		Y: Axis{Label: "T of n copies / T of one"},
 		Layers: []Layer{
-			Stat{By: copies, X: col("n"), Y: tOverN},
+			Data{Name: "stat=per trial", X: col("n"), Y: col("T"), Of: "each", Check: sameTime,
+				Pair: copiesOverOne(func(_, a, b float64) float64 { return b / a })},
+			*sameTime,
+		},
+	}, {
+		Title: "the nodes' load, trial by trial", Height: 1.5 * vg.Inch,
+		X: Axis{Label: "cube dimension n", Ints: true},
+		Y: Axis{Label: "packet-hops, n copies / (n · one)"},
+		Layers: []Layer{
+			Data{Name: "stat=per trial", X: col("n"), Y: col("hops"), Of: "each", Check: nFold,
+				Pair: copiesOverOne(func(n, a, b float64) float64 { return b / a / n })},
+			*nFold,
 		},
 	}},
 }
+
+var (
+	sameTime = level("the same time", 1, false)
+	nFold    = level("n-fold load", 1, true)
+)
 
 // theoremII1 is Theorem II.1's bound on Pr(T ≥ x·n).
 var theoremII1 = &Curve{Name: "Theorem II.1", Kind: "theorem-ii1", X: "t", Facet: "n",
@@ -64,27 +93,21 @@ var theoremII1 = &Curve{Name: "Theorem II.1", Kind: "theorem-ii1", X: "t", Facet
 var butterflyTail = Figure{
 	Name: "butterfly-tail", Experiment: "butterfly-tail", Wide: true,
 	Doc: "CCDF of T/n per n of n copies on disjoint paths against the Theorem II.1 bound",
-	Caption: "One panel per n: the tail Pr(T ≥ x·n) of n copies on disjoint paths, phases in turn and full routes " +
-		"(Theorem II.1's setting), log–log, against the theorem's bound. The bound is 1 up to T/n ≈ 24·ln 6 ≈ 43, " +
-		"far right of every measured T/n: the union over the ⅓n·6ⁿ delay sequences costs n·ln 6 in the exponent.",
-	Where: []string{"queue", "priority", "pattern", "random", "mu", "1", "q", "0"},
-	Panels: []Panel{{
-		Facet: "n", Cols: 5,
-		X: Axis{Label: "x = T / n (steps per dimension)", Log: true},
-		Y: Axis{Label: "Pr(T ≥ x·n)", Log: true, Max: 1},
-		Layers: []Layer{
-			Tail{Name: "copies=phases in turn", Y: tOverN, Keep: inTurn, Check: theoremII1},
-			*theoremII1,
-		},
-	}},
+	Caption: "Theorem II.1, one panel per n: the tail Pr(T ≥ x·n) of n copies on disjoint paths, phases in turn and " +
+		"full routes (the theorem's setting), log–log, against the theorem's bound. The bound is 1 up to T/n ≈ 24·ln 6 ≈ 43 " +
+		"and falls only there, far right of every trial: the theorem cannot fail at these n (the union over the ⅓n·6ⁿ " +
+		"delay sequences costs n·ln 6 in the exponent).",
+	Where:  []string{"queue", "priority", "pattern", "random", "mu", "1", "q", "0"},
+	Panels: []Panel{tailPanel("T", Data{Name: "copies=phases in turn", Y: tOverN, Of: "tail", Bars: "verdict", Keep: inTurn, Check: theoremII1}, *theoremII1)},
 }
 
 var butterflyLoads = Figure{
 	Name: "butterfly-loads", Experiment: "butterfly-loads", Table: "loadcounts", Wide: true,
 	Doc: "the per-node law of f(p,w) at every priority against the binomial law behind Lemma II.2",
-	Caption: "At the largest n, one panel per priority p (the hops a copy has taken; phase 2 from p = n+1 on): the mean " +
-		"over the trials of the fraction of butterfly nodes w with f(p,w) = f, the last category f or more, against " +
-		"Bin(N, 1/N) with N from the proof of Lemma II.2, log y. E f(p,w) = 1 holds by counting; the law is what is tested.",
+	Caption: "Lemma II.2 at the largest n, one panel per priority p (the hops a copy has taken; phase 2 from p = n+1 " +
+		"on): the mean over the trials of the fraction of butterfly nodes w with f(p,w) = f, the last category f or more, " +
+		"against Bin(N, 1/N) with N from the proof of Lemma II.2, log y. E f(p,w) = 1 holds by counting; the law is what " +
+		"the report tests, a t test per category over the trials.",
 	Where: []string{"router", "disjoint", "queue", "priority", "pattern", "random", "mu", "1"},
 	Panels: []Panel{{
 		Facet: "p", Last: "n", Cols: 6,
@@ -118,20 +141,21 @@ var (
 var replicationLoss = Figure{
 	Name: "replication-loss", Experiment: "replication-loss", Wide: true,
 	Doc: "Pr(some message of a permutation lost) against q with Theorem II.2's 2(2nq)^n; the share of messages lost with the exact loss and 2(nq)^n",
-	Caption: "Above, Theorem II.2 as the thesis states it: the share of trials in which some message of the permutation " +
+	Caption: "Theorem II.2. Above, as the thesis states it: the share of trials in which some message of the permutation " +
 		"is lost, against the edge failure probability q, one panel per n, log–log, for n copies on disjoint paths and " +
 		"for one Valiant copy on the same faults, against 2(2nq)ⁿ, which bounds n copies only. " +
 		"Below, the share of messages lost, pooled over the trials, with the exact loss of a message (n copies: the " +
-		"upper end of its bracket solid, the lower dotted; one copy: 1 − (1 − q/2)^(2n)) and the proof's 2(nq)ⁿ. " +
-		"The pooled intervals treat the messages of a trial as independent, which they are not (they share the faults).",
+		"upper end of its bracket solid, the lower dotted; one copy: 1 − (1 − q/2)^(2n)) and the proof of Theorem II.2's " +
+		"2(nq)ⁿ. The pooled intervals treat the messages of a trial as independent, which they are not (they share the " +
+		"faults); the report tests the ratio with its standard error over the trials instead.",
 	Where: []string{"queue", "priority", "pattern", "random", "mu", "1"},
 	Panels: []Panel{{
 		Facet: "n",
 		X:     Axis{Label: "edge failure probability q", Log: true},
 		Y:     Axis{Label: "Pr(some message lost)", Log: true, Max: 1},
 		Layers: []Layer{
-			Stat{By: lossKey, Keep: isLoss("loss=n copies"), X: col("q"), Y: col("lost"), Of: "share", Check: anyLost},
-			Stat{By: lossKey, Keep: isLoss("loss=1 copy"), X: col("q"), Y: col("lost"), Of: "share"},
+			Data{By: lossKey, Keep: isLoss("loss=n copies"), X: col("q"), Y: col("lost"), Of: "share", Bars: "verdict", Check: anyLost},
+			Data{By: lossKey, Keep: isLoss("loss=1 copy"), X: col("q"), Y: col("lost"), Of: "share", Bars: "verdict"},
 			*anyLost,
 		},
 	}, {
@@ -139,8 +163,8 @@ var replicationLoss = Figure{
 		X:     Axis{Label: "edge failure probability q", Log: true},
 		Y:     Axis{Label: "share of messages lost", Log: true, Max: 1},
 		Layers: []Layer{
-			Stat{By: lossKey, Keep: isLoss("loss=n copies"), X: col("q"), Y: col("lost"), W: col("messages"), Of: "pooled", Check: oneLost},
-			Stat{By: lossKey, Keep: isLoss("loss=1 copy"), X: col("q"), Y: col("lost"), W: col("messages"), Of: "pooled"},
+			Data{By: lossKey, Keep: isLoss("loss=n copies"), X: col("q"), Y: col("lost"), W: col("messages"), Of: "pooled", Bars: "verdict", Check: oneLost},
+			Data{By: lossKey, Keep: isLoss("loss=1 copy"), X: col("q"), Y: col("lost"), W: col("messages"), Of: "pooled", Bars: "verdict"},
 			Curve{Name: "exact, n copies", Kind: "mean-loss", X: "q", Facet: "n", Args: []string{"form", "upper"}, Colour: "loss=n copies"},
 			Curve{Kind: "mean-loss", X: "q", Facet: "n", Args: []string{"form", "lower"}, Colour: "loss=n copies", Dash: 2},
 			Curve{Name: "exact, 1 copy", Kind: "valiant-loss", X: "q", Facet: "n", Colour: "loss=1 copy"},
@@ -191,10 +215,10 @@ func (b *bandwidth) add(facet string, r Row) {
 }
 
 func (b *bandwidth) series(facet string) []drawn {
-	pieces := drawn{key: "loss=m of n pieces", how: lineMarks, bars: "bars: 95 % Clopper–Pearson intervals of the pooled counts", barsShort: "bars: 95 % Clopper–Pearson"}
+	pieces := drawn{key: "loss=m of n pieces", how: lineMarks, bars: "bars: 95 % Clopper–Pearson intervals of the pooled counts", barsShort: "bars: 95 %"}
 	one := drawn{key: "loss=1 copy", how: marks}
 	for key, s := range b.sums[facet] {
-		p := estimate(Stat{Of: "pooled"}, &cell{n: 1, k: s[0], w: s[1]}, s[2]/s[1], 0, 0.95)
+		p := estimate(Data{Of: "pooled"}, &cell{ys: s[:1], ws: s[1:2]}, s[2]/s[1], 0, 0.95, 0.025)
 		p.N = 0
 		if key == "loss=1 copy" {
 			one.pts = append(one.pts, p)
@@ -319,18 +343,18 @@ func rareKey(r Row) string {
 var replicationRare = Figure{
 	Name: "replication-rare", Experiment: "replication-rare", Table: "estimates", Wide: true,
 	Doc: "estimated Pr(message lost) against q per n, ±2 standard errors, on the exact loss, down to the thesis' bound",
-	Caption: "One panel per n, log–log: the probability that a message is lost, each marker one importance-sampled " +
-		"estimate (bars ±2 standard errors, mostly inside the marker), on the exact loss in the series' colour " +
-		"(n copies and m of n pieces: the upper end of the bracket) and the proof's 2(nq)ⁿ, which bounds n copies " +
-		"only: m-of-n pieces send less data and may lie above it without contradicting anything.",
+	Caption: "The proof of Theorem II.2, one panel per n, log–log: the probability that a message is lost, each marker " +
+		"one importance-sampled estimate (its bar, mostly inside the marker, from its standard error), on the exact " +
+		"loss in the series' colour (n copies and m of n pieces: the upper end of the bracket) and the proof's 2(nq)ⁿ, " +
+		"which bounds n copies only: m-of-n pieces send less data and may lie above it without contradicting anything.",
 	Panels: []Panel{{
 		Facet: "n", Cols: 3,
 		X: Axis{Label: "edge failure probability q", Log: true},
 		Y: Axis{Label: "Pr(message lost)", Log: true},
 		Layers: []Layer{
-			Points{By: rareKey, X: col("q"), Y: col("loss"), Err: rareErr, Zero: rareZero, Check: oneLost, Bars: "bars: ±2 standard errors",
+			Data{By: rareKey, X: col("q"), Y: col("loss"), SE: col("se"), N: col("trials"), Of: "each", Bars: "verdict", Check: oneLost,
 				Keep: func(r Row) bool { return rareKey(r) == "loss=n copies" }},
-			Points{By: rareKey, X: col("q"), Y: col("loss"), Err: rareErr, Zero: rareZero, Bars: "bars: ±2 standard errors",
+			Data{By: rareKey, X: col("q"), Y: col("loss"), SE: col("se"), N: col("trials"), Of: "each", Bars: "verdict",
 				Keep: func(r Row) bool { k := rareKey(r); return k != "" && k != "loss=n copies" }},
 			Curve{Kind: "mean-loss", X: "q", Facet: "n", Args: []string{"form", "upper"}, Colour: "loss=n copies"},
 			Curve{Kind: "mean-loss", X: "q", Facet: "n", Args: []string{"m", "2", "form", "upper"}, Colour: "loss=m = 2 of n pieces"},
@@ -340,9 +364,6 @@ var replicationRare = Figure{
 		},
 	}},
 }
-
-func rareErr(r Row) float64  { return 2 * r.Num("se") }
-func rareZero(r Row) float64 { return 1 - math.Pow(0.05, 1/r.Num("trials")) }
 
 // sortedKeys returns the keys of m in increasing order.
 func sortedKeys[V any](m map[float64]V) []float64 {

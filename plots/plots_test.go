@@ -224,7 +224,8 @@ func (r row) f(c string) float64 {
 
 func (r row) s(c string) string { s, _ := r[c].(string); return s }
 
-// rows reads DIR/experiment/table with dataset.ReadDataset.
+// rows reads DIR/experiment/table with dataset.ReadDataset, and numbers
+// (booleans 0 and 1, null NaN) and text by hand.
 func rows(t *testing.T, experiment, table string) []row {
 	t.Helper()
 	tbl, err := dataset.ReadDataset(results, experiment, table)
@@ -233,25 +234,24 @@ func rows(t *testing.T, experiment, table string) []row {
 	}
 	defer tbl.Release()
 	out := make([]row, tbl.NumRows())
+	for i := range out {
+		out[i] = row{}
+	}
 	for ci, f := range tbl.Schema().Fields() {
 		i := 0
 		for _, c := range tbl.Column(ci).Data().Chunks() {
 			for j := range c.Len() {
-				if out[i] == nil {
-					out[i] = row{}
-				}
 				switch a := c.(type) {
 				case *array.String:
 					out[i][f.Name] = a.Value(j)
 				case *array.Boolean:
 					out[i][f.Name] = map[bool]float64{true: 1}[a.Value(j)]
 				default:
-					out[i][f.Name] = math.NaN()
+					x := math.NaN()
 					if !c.IsNull(j) {
-						var x float64
 						fmt.Sscan(c.ValueStr(j), &x)
-						out[i][f.Name] = x
 					}
+					out[i][f.Name] = x
 				}
 				i++
 			}
@@ -279,11 +279,17 @@ func near(a, b float64) bool {
 }
 
 // want compares the points of s with the points of stat over the rows
-// grouped by x: at each x the Y, and for mean the 95% t interval, for
-// range min and max, for a count the Clopper–Pearson interval and a 0's
-// upper limit.
-func want(t *testing.T, s Series, rs []row, x, y, w func(row) float64, stat string) {
+// grouped by x: at each x the Y, and for mean the t interval, for range
+// min and max, for a count the Clopper–Pearson interval and a 0's upper
+// limit: at 95 % (m = 0), or each end at 1 − Alpha/m (the verdict's
+// level over m points).
+func want(t *testing.T, s Series, rs []row, x, y, w func(row) float64, stat string, m int) {
 	t.Helper()
+	level, alpha := 0.95, 0.025
+	if m > 0 {
+		alpha = Alpha / float64(m)
+		level = 1 - 2*alpha
+	}
 	groups, ws := map[float64][]float64{}, map[float64]float64{}
 	total := 0
 	for _, r := range rs {
@@ -303,16 +309,16 @@ func want(t *testing.T, s Series, rs []row, x, y, w func(row) float64, stat stri
 		ys := groups[p.X]
 		var v, lo, hi float64 = 0, math.NaN(), math.NaN()
 		count := func(k, n float64) {
-			iv := stats.ClopperPearson(int(k), int(n), 0.95)
+			iv := stats.ClopperPearson(int(k), int(n), level)
 			v, lo, hi = k/n, iv.Lo, iv.Hi
-			if k == 0 && !near(p.Limit, 1-math.Pow(0.05, 1/n)) {
+			if k == 0 && !near(p.Limit, 1-math.Pow(alpha, 1/n)) {
 				t.Errorf("%s, %s at %v: limit %v", s.Panel, s.Name, p.X, p.Limit)
 			}
 		}
 		switch stat {
 		case "mean", "range":
 			var ci stats.Interval
-			v, ci = stats.MeanCI(ys, 0.95)
+			v, ci = stats.MeanCI(ys, level)
 			lo, hi = ci.Lo, ci.Hi
 			if stat == "range" {
 				lo, hi = slices.Min(ys), slices.Max(ys)
@@ -340,9 +346,21 @@ func want(t *testing.T, s Series, rs []row, x, y, w func(row) float64, stat stri
 	}
 }
 
-// distinct compares the points of s with the distinct (x, y) of the rows
-// and their counts.
-func distinct(t *testing.T, s Series, rs []row, x, y func(row) float64) {
+// points counts the points of the series named name in the panels whose
+// title has panel: the m of a layer's Bonferroni correction.
+func points(o Output, panel, name string) int {
+	m := 0
+	for _, s := range o.Series {
+		if strings.Contains(s.Panel, panel) && s.Name == name {
+			m += len(s.Points)
+		}
+	}
+	return m
+}
+
+// each compares the points of s with the distinct (x, y) of the rows and
+// their counts.
+func each(t *testing.T, s Series, rs []row, x, y func(row) float64) {
 	t.Helper()
 	counts := map[[2]float64]int{}
 	for _, r := range rs {

@@ -31,11 +31,12 @@ func (f Figure) layout(d *drawing, o *Output) (width, height vg.Length, paint fu
 	slices.SortStableFunc(keys, compareKeys)
 	lk := looks(keys)
 	width = map[bool]vg.Length{false: Width, true: WideWidth}[f.Wide]
+	labelled := d.directLabels(width, lk)
 	var bands []band
 	for _, ps := range d.panels {
 		bands = append(bands, ps.band(width, len(d.panels) == 1, lk))
 	}
-	entries, zeros := d.legend(lk)
+	entries, zeros := d.legend(lk, labelled)
 	cols := max(2, int(width/(1.7*vg.Inch)))
 	height = vg.Points(1.3*legendSize*float64((len(entries)+cols-1)/cols) + 4)
 	for _, b := range bands {
@@ -56,7 +57,7 @@ func (f Figure) layout(d *drawing, o *Output) (width, height vg.Length, paint fu
 			name = lk[s.key].name
 		}
 		o.Series = append(o.Series, Series{Panel: fs.title, Name: name, Points: s.pts, Marks: s.marked,
-			Log: ps.p.Y.Log, Floor: ps.y[0], Bound: s.how == curve, Tail: s.how == steps})
+			Log: ps.p.Y.Log, Floor: ps.y[0], Bound: s.how == curve, Tail: s.how == steps, Labelled: labelled[s.key]})
 	})
 	return width, height, paint
 }
@@ -204,6 +205,9 @@ func (ps *panelState) plot(fs *facetState, lk map[string]look, w, h vg.Length) *
 		}
 		mark(limits, draw.GlyphStyle{Color: l.c, Radius: vg.Points(glyphSize + 0.6), Shape: limitGlyph{}})
 	}
+	if fs == ps.grid[len(ps.grid)-1] {
+		layers[4] = append(layers[4], ps.labels(fs, lk))
+	}
 	for _, group := range layers {
 		for _, pl := range group {
 			if pl != nil {
@@ -223,6 +227,12 @@ func (ps *panelState) plot(fs *facetState, lk map[string]look, w, h vg.Length) *
 		case a.spec.Ints:
 			a.a.Tick.Marker = intTicks
 		}
+	}
+	if ps.labelled > 0 { // no ticks where the labels are
+		t := p.X.Tick.Marker
+		p.X.Tick.Marker = plot.TickerFunc(func(lo, hi float64) []plot.Tick {
+			return slices.DeleteFunc(t.Ticks(lo, ps.labelled), func(k plot.Tick) bool { return k.Value > ps.labelled })
+		})
 	}
 	return p
 }
@@ -341,7 +351,7 @@ type legendEntry struct {
 // legend returns the entries of d's legend, drawn below its panels: every
 // data series, every named curve, what the bars are, and the zero marker
 // if a log axis has one; and how many zeros the log axes draw.
-func (d *drawing) legend(lk map[string]look) ([]legendEntry, int) {
+func (d *drawing) legend(lk map[string]look, labelled map[string]bool) ([]legendEntry, int) {
 	var entries, bars []legendEntry
 	seen, zeros := map[string]bool{}, 0
 	add := func(to *[]legendEntry, name string, thumbs ...plot.Thumbnailer) {
@@ -369,11 +379,13 @@ func (d *drawing) legend(lk map[string]look) ([]legendEntry, int) {
 		if s.how != steps {
 			thumbs = append(thumbs, &plotter.Scatter{GlyphStyle: glyph(l.c, l.shape)})
 		}
-		add(&entries, l.name, thumbs...)
+		if !labelled[s.key] {
+			add(&entries, l.name, thumbs...)
+		}
 		add(&bars, s.barsShort)
 	})
 	if zeros > 0 {
-		add(&bars, "measured 0: its 95 % upper limit",
+		add(&bars, "0: its upper limit (caption)",
 			&plotter.Scatter{GlyphStyle: draw.GlyphStyle{Color: boundColor, Radius: vg.Points(glyphSize + 0.6), Shape: limitGlyph{centred: true}}})
 	}
 	return append(entries, bars...), zeros
@@ -423,7 +435,7 @@ func (f Figure) caption(d *drawing, zeros int) string {
 	}
 	facts = append(facts, bars...)
 	if zeros > 0 {
-		facts = append(facts, fmt.Sprintf("%d measured zeros on a log axis drawn as ↧ at their one-sided 95 %% upper limit 1 − 0.05^(1/N) ≈ 3/N", zeros))
+		facts = append(facts, fmt.Sprintf("%d zeros on a log axis drawn as ↧: a measured 0 of N trials at its one-sided upper limit 1 − α^(1/N), α as its bars' (≈ 3/N at 95 %%), an exact 0 at the axis' end", zeros))
 	}
 	for i, c := range f.Pooled {
 		facts = append(facts, "pooled over "+c+" = "+strings.Join(slices.SortedFunc(maps.Keys(d.pooled[i]), compareValues), ", "))
@@ -434,3 +446,108 @@ func (f Figure) caption(d *drawing, zeros int) string {
 	}
 	return text
 }
+
+// directLabels chooses the lines labelled at their ends rather than in
+// the legend: in the last panel of each row of small multiples with at
+// most five lines through markers (two at least) that end at one x, whose
+// labels fit in under half the panel's width; the x axis widens to make
+// room for them. It
+// returns the keys labelled in every row they appear in.
+func (d *drawing) directLabels(width vg.Length, lk map[string]look) map[string]bool {
+	fnt := font.From(plot.DefaultFont, vg.Points(legendSize))
+	in, out := map[string]bool{}, map[string]bool{}
+	for _, ps := range d.panels {
+		cols := max(1, min(cmp.Or(ps.p.Cols, int(width/(1.7*vg.Inch))), len(ps.grid)))
+		w := (width - vg.Points(40)) / vg.Length(cols)
+		var lines []string
+		fits, end := true, math.NaN() // the labels fit, and the lines end at one x
+		for _, s := range ps.grid[len(ps.grid)-1].series {
+			if s.key != "" && s.how == lineMarks && len(s.pts) > 1 {
+				lines = append(lines, s.key)
+				x := s.pts[len(s.pts)-1].X
+				fits = fits && house.width(lk[s.key].name, fnt) < 0.45*w && (math.IsNaN(end) || x == end)
+				end = x
+			}
+		}
+		ps.direct = map[string]bool{}
+		if fits && len(lines) >= 2 && len(lines) <= 5 {
+			room := 0.0 // the share of the panel's width the labels take
+			for _, k := range lines {
+				ps.direct[k] = true
+				room = max(room, float64((house.width(lk[k].name, fnt)+vg.Points(4))/(w-vg.Points(24))))
+			}
+			ps.labelled = ps.x[1]
+			if x := &ps.x; ps.p.X.Log { // room for them right of the data
+				x[1] = x[0] * math.Pow(x[1]/x[0], 1/(1-room))
+			} else {
+				x[1] = x[0] + (x[1]-x[0])/(1-room)
+			}
+		}
+		d.each(func(q *panelState, _ *facetState, s *drawn) {
+			if q == ps && s.key != "" {
+				in[s.key] = in[s.key] || ps.direct[s.key]
+				out[s.key] = out[s.key] || !ps.direct[s.key]
+			}
+		})
+	}
+	for k, o := range out {
+		if o || !in[k] {
+			delete(in, k)
+		}
+	}
+	return in
+}
+
+// labels is the plotter of the direct labels of fs, the last panel of ps:
+// each right of its line's last point, set apart where they would
+// overlap.
+func (ps *panelState) labels(fs *facetState, lk map[string]look) plot.Plotter {
+	type label struct {
+		text string
+		c    color.Color
+		x, y float64
+	}
+	var ls []label
+	for _, s := range fs.series {
+		pts := slices.DeleteFunc(slices.Clone(s.pts), func(p Point) bool { return ps.p.Y.Log && p.Y <= 0 })
+		if ps.direct[s.key] && len(pts) > 0 {
+			end := pts[len(pts)-1]
+			ls = append(ls, label{lk[s.key].name, lk[s.key].c, end.X, end.Y})
+		}
+	}
+	return plotterFunc(func(c draw.Canvas, p *plot.Plot) {
+		tx, ty := p.Transforms(&c)
+		h := vg.Points(1.15 * legendSize)
+		at := make([]vg.Point, len(ls))
+		for i, l := range ls {
+			at[i] = vg.Point{X: tx(l.x) + vg.Points(3), Y: min(max(ty(l.y), c.Min.Y+h/2), c.Max.Y-h/2)}
+		}
+		order := make([]int, len(ls))
+		for i := range order {
+			order[i] = i
+		}
+		slices.SortFunc(order, func(a, b int) int { return cmp.Compare(at[a].Y, at[b].Y) })
+		for k := 1; k < len(order); k++ { // push up what would overlap
+			at[order[k]].Y = max(at[order[k]].Y, at[order[k-1]].Y+h)
+		}
+		if len(order) > 0 { // and down from the top
+			for k, over := len(order)-1, at[order[len(order)-1]].Y-(c.Max.Y-h/2); k >= 0 && over > 0; k-- {
+				at[order[k]].Y -= over
+				if k > 0 {
+					over = at[order[k-1]].Y - (at[order[k]].Y - h)
+				}
+			}
+		}
+		for i, l := range ls {
+			sty := textStyle(legendSize, l.c)
+			sty.XAlign, sty.YAlign = draw.XLeft, draw.YCenter
+			c.FillText(sty, at[i], l.text)
+		}
+	})
+}
+
+// plotterFunc is a plot.Plotter of a function.
+type plotterFunc func(draw.Canvas, *plot.Plot)
+
+// Plot implements plot.Plotter.
+func (f plotterFunc) Plot(c draw.Canvas, p *plot.Plot) { f(c, p) }

@@ -217,12 +217,12 @@ var linearTicks = plot.TickerFunc(func(lo, hi float64) []plot.Tick {
 })
 
 // intTicks labels integers, every one or every second, fifth, tenth …
-// so that at most seven are labelled, with unlabelled ticks at the others.
+// so that at most six are labelled, with unlabelled ticks at the others.
 var intTicks = plot.TickerFunc(func(lo, hi float64) []plot.Tick {
 	a, b := math.Ceil(lo), math.Floor(hi)
 	step := 1.0
 	for _, s := range []float64{1, 2, 5, 10, 20, 50, 100} {
-		if step = s; (b-a)/s < 7 {
+		if step = s; (b-a)/s < 6 {
 			break
 		}
 	}

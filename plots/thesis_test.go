@@ -38,43 +38,24 @@ func TestThesisDetours(t *testing.T) {
 	checkDrawn(t, "thesis-fig3-4")
 }
 
-// TestThesisDilation checks Fig. 7's data against the harness for
-// n = 3 … 6: Hub(n, 0) is 1-conjunct, the plotted least dilation is
-// MinNode's, proved, 2n + 1, the greedy ones are Node's about 0 and
-// 2^n − 1 and no less, and ψ's is γ + 2 = 3. The figure is written.
+// TestThesisDilation: Fig. 7 draws confluent.HubDilations, the family the
+// report checks (confluent's TestHub holds its values to MinNode, Node
+// and Edge): each line is its column at n = 3 … hubMaxN.
 func TestThesisDilation(t *testing.T) {
-	rows, err := hubDilations(6)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(rows) != 4 {
-		t.Fatalf("%d rows for n = 3 … 6", len(rows))
-	}
-	for _, r := range rows {
-		y, err := confluent.Hub(r.N, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		least, exact, err := confluent.MinNode(y, hubBudget)
-		if err != nil || !exact {
-			t.Fatalf("n = %d: %v, exact %v", r.N, err, exact)
-		}
-		g0, _ := confluent.Node(y)
-		y1, _ := confluent.Hub(r.N, 1<<r.N-1)
-		g1, _ := confluent.Node(y1)
-		if r.Gamma != 1 || r.Least != least.D || r.Least != 2*r.N+1 || r.Zero != g0.D || r.Ones != g1.D || r.Zero < r.Least || r.Ones < r.Least || r.Edge != 3 {
-			t.Errorf("n = %d: %+v; MinNode %d, greedy %d and %d", r.N, r, least.D, g0.D, g1.D)
-		}
-	}
 	o := checkDrawn(t, "thesis-fig7")
-	all, err := hubDilations(hubMaxN)
-	if err != nil {
-		t.Fatal(err)
+	rows, err := confluent.HubDilations(hubMaxN, hubBudget)
+	if err != nil || len(o.Series) < 4 {
+		t.Fatalf("%d series, %v", len(o.Series), err)
 	}
-	least := o.Series[0]
-	for i, r := range all {
-		if p := least.Points[i]; least.Name != "least node-confluent (MinNode)" || p.X != float64(r.N) || p.Y != float64(r.Least) {
-			t.Errorf("%s: (%v, %v), want (%d, %d)", least.Name, p.X, p.Y, r.N, r.Least)
+	for k, of := range []func(confluent.Dilations) int{
+		func(r confluent.Dilations) int { return r.Least }, func(r confluent.Dilations) int { return r.Zero },
+		func(r confluent.Dilations) int { return r.Ones }, func(r confluent.Dilations) int { return r.Edge },
+	} {
+		s := o.Series[k]
+		for i, r := range rows {
+			if p := s.Points[i]; len(s.Points) != len(rows) || p.X != float64(r.N) || p.Y != float64(of(r)) {
+				t.Errorf("%s: (%v, %v), want (%d, %d)", s.Name, p.X, p.Y, r.N, of(r))
+			}
 		}
 	}
 }

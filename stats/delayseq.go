@@ -25,3 +25,16 @@ func LemmaI3LogCount(n int) float64 {
 func LemmaII1LogCount(n int) float64 {
 	return math.Log(float64(n)) + float64(n)*math.Log(6) - math.Log(3)
 }
+
+// LemmaI4Law returns the N of the law Bin(N, 1/(2N)) of f(p, v) in
+// Valiant's routing of a permutation on Q_n, from the proof of thesis Lemma I.4:
+// phase 1 (p ≤ n), the 2^{p−1} sources that differ from v below dimension
+// p, each leaving v with priority p with chance 2^{−p}; phase 2 (p = n +
+// p′), symmetric, the 2^{n−p′} destinations that agree with v below p′ and
+// differ in p′, each with chance 2^{−(n−p′+1)}.
+func LemmaI4Law(n, p int) int {
+	if p <= n {
+		return 1 << (p - 1)
+	}
+	return 1 << (2*n - p)
+}
