@@ -110,12 +110,18 @@ paper: build
 	$(MAKE) verify PROFILE=paper
 	$(MAKE) paper-figures
 
+# The figures, their captions, the view pages and the report from the
+# results in $(PAPER_RESULTS) (results/paper; PAPER_RESULTS=results for the
+# small defaults) into $(PAPER_DOCS) (docs/paper): the report shows each
+# statement's figure inline with its caption (captions.md).
+PAPER_RESULTS ?= results/paper
+PAPER_DOCS    ?= docs/paper
 paper-figures: build
-	$(BIN) figures --results results/paper --out results/paper/figures
-	mkdir -p docs/paper
-	cp results/paper/figures/*.png docs/paper/
-	$(BIN) report --results results/paper --out docs/paper/README.md
-	$(MAKE) --no-print-directory view-pages
+	$(BIN) figures --results $(PAPER_RESULTS) --out $(PAPER_RESULTS)/figures
+	mkdir -p $(PAPER_DOCS)
+	cp $(PAPER_RESULTS)/figures/*.png $(PAPER_DOCS)/
+	$(MAKE) --no-print-directory view-pages VIEW_RESULTS=$(PAPER_RESULTS) VIEW_DOCS=$(PAPER_DOCS)
+	$(BIN) report --results $(PAPER_RESULTS) --figures $(PAPER_RESULTS)/figures --out $(PAPER_DOCS)/README.md
 
 # One page per chapter that replays a trial of the runs in $(VIEW_RESULTS)
 # step by step (hyperroute view), each checked against its stored row,
@@ -126,13 +132,14 @@ paper-figures: build
 # cube (faulty-valiant). A trial is the same in every run of its spec and
 # seed, so the small defaults (VIEW_RESULTS=results) give the same pages.
 VIEW_RESULTS ?= results/paper
+VIEW_DOCS    ?= docs/paper
 view-pages: build
-	mkdir -p docs/paper
-	$(BIN) view $(VIEW_RESULTS)/valiant-tail --trial 10 --n 4 --compare port=single,all --out docs/paper/view-ch1-valiant.html
-	$(BIN) view $(VIEW_RESULTS)/butterfly-tail --trial 0 --n 3 --router disjoint --pipelined=false --trim=false --out docs/paper/view-ch2-disjoint.html
-	$(BIN) view $(VIEW_RESULTS)/faulty-bitonic --trial 0 --n 4 --port all --detours heuristic --q 0.05 --out docs/paper/view-ch3-bitonic.html
+	mkdir -p $(VIEW_DOCS)
+	$(BIN) view $(VIEW_RESULTS)/valiant-tail --trial 10 --n 4 --compare port=single,all --out $(VIEW_DOCS)/view-ch1-valiant.html
+	$(BIN) view $(VIEW_RESULTS)/butterfly-tail --trial 0 --n 3 --router disjoint --pipelined=false --trim=false --out $(VIEW_DOCS)/view-ch2-disjoint.html
+	$(BIN) view $(VIEW_RESULTS)/faulty-bitonic --trial 0 --n 4 --port all --detours heuristic --q 0.05 --out $(VIEW_DOCS)/view-ch3-bitonic.html
 	$(BIN) view $(VIEW_RESULTS)/faulty-valiant --trial 0 --n 4 --router valiant --q 0.05 --detours optimal --confluent edge \
-		--delivery queue --detour-queue priority --compare intact --out docs/paper/view-ch3-confluent.html
+		--delivery queue --detour-queue priority --compare intact --out $(VIEW_DOCS)/view-ch3-confluent.html
 
 vet:
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi

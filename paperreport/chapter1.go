@@ -113,7 +113,7 @@ func checkLemmaI1Proof(rs results) (Verdict, error) {
 	}
 	lo, hi := slices.Min(x["d_len"]), slices.Max(x["d_len"])
 	return Verdict{Kind: Holds,
-		Measured: fmt.Sprintf("the critical delay sequences of the runs of delay-sequences, n = %s (%s), of length %s … %s, each checked step by step as it was extracted (delayseq.Seq.Check: a violation stops the run, so every row written passed)", span(sortedKeys(per)), counts(per), num(lo), num(hi)),
+		Measured: fmt.Sprintf("the critical delay sequences of the runs of delay-sequences, n = %s (%s), of length %s … %s, each checked step by step as it was extracted (a violation stops the run, so every row written passed)", span(sortedKeys(per)), counts(per), num(lo), num(hi)),
 		Why:      fmt.Sprintf("holds in all %d trials: at t_{i−1} + 1, v_i sends and receives no more packets of priority < p_i (invariants (1), (2)); t_i − t_{i−1} ≤ f(p_i, v_i); t_1 ≤ f(p_1, v_1) − 1", len(x["n"])),
 		Power:    everyTrial(len(x["n"])),
 		Files:    delaySeqFigure(x)}, nil

@@ -153,7 +153,7 @@ func checkBitonicSinglePort(rs results) (Verdict, error) {
 	if one.trials+more.trials == 0 {
 		return notMeasured("faulty-bitonic has no routed single-port trial with a failed edge"), nil
 	}
-	v := Verdict{Kind: Outside, Measured: fmt.Sprintf("single-port (one word per node and unit), each node sending the word with the most hops to go first, which takes the least time any schedule can (ascend.SinglePortStepTimes, checked against an exhaustive search of all schedules): steps above γ + 2, n = %s, %d routed trials with a failed edge", span(ns), one.trials+more.trials)}
+	v := Verdict{Kind: Outside, Measured: fmt.Sprintf("single-port (one word per node and unit), each node sending the word with the most hops to go first, which takes the least time any schedule can (checked against an exhaustive search of all schedules on small cubes): steps above γ + 2, n = %s, %d routed trials with a failed edge", span(ns), one.trials+more.trials)}
 	v.Why = fmt.Sprintf("γ + 2 is the delay of the all-port, edge-confluent operation; single-port a node must also forward the words on the last edges of the detours through its reverse middle edge, a + b + 1 units for a and b words each way. With γ = 1 no step exceeds γ + 2 (%d trials; a + b ≤ 2), with γ ≥ 2 a step no schedule keeps within γ + 2 occurs in %d of %d trials (%d such steps in all), the slowest at most 2γ + 1",
 		one.trials, more.over, more.trials, more.steps)
 	if one.over > 0 || max(one.worst, more.worst) > 0 {
@@ -420,7 +420,7 @@ func checkEdgeFromConjunct(rs results) (Verdict, error) {
 	if err != nil {
 		return Verdict{Kind: Contradicted, Why: "contradicted: " + err.Error()}, nil
 	}
-	measured := fmt.Sprintf("ψ built from every complete system on every fault set of Q_3 with at most three failed edges (%d systems), checked edge-confluent (confluent.System.EdgeConfluent) with dilation γ + 2", systems)
+	measured := fmt.Sprintf("ψ built from every complete system on every fault set of Q_3 with at most three failed edges (%d systems), checked edge-confluent against the definition, with dilation γ + 2", systems)
 	sim, err := readSimulated(rs)
 	if err != nil {
 		return Verdict{Kind: Holds, Measured: measured + "; faulty-valiant not read: " + err.Error(), Why: "holds on every system of Q_3", Power: enumerated}, nil
@@ -457,7 +457,7 @@ func checkFig7(results) (Verdict, error) {
 	var least []int
 	for _, r := range rows {
 		if r.Gamma != 1 {
-			return Verdict{Kind: Contradicted, Why: fmt.Sprintf("the family confluent.Hub is %d-conjunct at n=%d, not 1-conjunct", r.Gamma, r.N)}, nil
+			return Verdict{Kind: Contradicted, Why: fmt.Sprintf("the harness' family of Figure 7 is %d-conjunct at n=%d, not 1-conjunct", r.Gamma, r.N)}, nil
 		}
 		least = append(least, r.Least)
 	}
@@ -465,7 +465,7 @@ func checkFig7(results) (Verdict, error) {
 	for i := 1; i < len(least); i++ {
 		steps = append(steps, least[i]-least[i-1])
 	}
-	v := Verdict{Measured: fmt.Sprintf("least node-confluent dilation (confluent.MinNode, exact) of a 1-conjunct family of the harness' own, confluent.Hub(n, 0) with 2n failed edges — the thesis' figure is not given in its text — n = 3 … %d: %s", fig7MaxN, strings.Trim(fmt.Sprint(least), "[]"))}
+	v := Verdict{Measured: fmt.Sprintf("least node-confluent dilation (by exhaustive search) of a 1-conjunct family of the harness' own, 2n failed edges whose detours all pass one node — the thesis' figure is not given in its text — n = 3 … %d: %s", fig7MaxN, strings.Trim(fmt.Sprint(least), "[]"))}
 	if slices.Min(steps) <= 0 {
 		v.Kind, v.Why = Contradicted, fmt.Sprintf("contradicted: the least dilation does not grow at every n (increments %v)", steps)
 		return v, nil

@@ -39,7 +39,7 @@ func checkDisjointPaths(results) (Verdict, error) {
 		}
 	}
 	return Verdict{Kind: Holds,
-		Measured: fmt.Sprintf("the n paths α^d of hypercube.DisjointPaths and the butterfly routes β^d of butterfly.Net.Beta for every s ≠ z on Q_1 … Q_%d and for s = 0 on Q_%d … Q_%d (%d pairs)", pathsAllN, pathsAllN+1, pathsMaxN, pairs),
+		Measured: fmt.Sprintf("the n paths α^d and the butterfly routes β^d the harness builds, for every s ≠ z on Q_1 … Q_%d and for s = 0 on Q_%d … Q_%d (%d pairs)", pathsAllN, pathsAllN+1, pathsMaxN, pairs),
 		Why:      "holds for every pair: the n paths lead from s to z, share no node but s and z, none repeats a node, |α^d| ≤ n + 1; β^d leaves layer d of s over its cross edge, arrives in layer 1 + d mod n of z, so one route leaves each layer of s and one arrives in each layer of z, and its cross edges cross α^d's dimensions",
 		Power:    enumerated}, nil
 }

@@ -2,9 +2,11 @@ package paperreport
 
 import (
 	"bytes"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -30,14 +32,12 @@ func TestRegistry(t *testing.T) {
 				t.Errorf("%s: no experiment %q", s.ID, e)
 			}
 		}
-		if s.Figure != "" {
-			exp, ok := figures[s.Figure]
-			if !ok {
-				t.Errorf("%s: hyperroute figures draws no figure %q", s.ID, s.Figure)
-			}
-			if exp != "" && !slices.Contains(s.Experiments, exp) {
-				t.Errorf("%s: figure %s reads %q, not one of %v", s.ID, s.Figure, exp, s.Experiments)
-			}
+		exp, ok := figures[s.Figure]
+		if !ok {
+			t.Errorf("%s: hyperroute figures draws no figure %q", s.ID, s.Figure)
+		}
+		if exp != "" && !slices.Contains(s.Experiments, exp) {
+			t.Errorf("%s: figure %s reads %q, not one of %v", s.ID, s.Figure, exp, s.Experiments)
 		}
 		if s.Chapter < 1 || s.Chapter > 4 || s.Says == "" || s.Plot == "" || s.Check == nil {
 			t.Errorf("%s: incomplete entry", s.ID)
@@ -56,9 +56,9 @@ func byID(t *testing.T, id string) Statement {
 	return Statement{}
 }
 
-// judged judges the statement id on the tiny results with the rows of
+// judge judges the statement id on the tiny results with the rows of
 // experiment's table changed by change.
-func judged(t *testing.T, id, experiment string, change func(s map[string][]string, x map[string][]float64)) Verdict {
+func judge(t *testing.T, id, experiment string, change func(s map[string][]string, x map[string][]float64)) Verdict {
 	t.Helper()
 	rs := results{dir: tiny}
 	if change != nil {
@@ -214,11 +214,11 @@ func TestVerdicts(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.id+"/"+c.experiment, func(t *testing.T) {
-			v := judged(t, c.id, c.experiment, nil)
+			v := judge(t, c.id, c.experiment, nil)
 			if !slices.Contains(c.was, v.Kind) || v.Measured == "" || v.Why == "" {
 				t.Fatalf("on the rows as they are: %s (%s; %s), want one of %v", v.Kind, v.Measured, v.Why, c.was)
 			}
-			if got := judged(t, c.id, c.experiment, c.change); got.Kind != c.want {
+			if got := judge(t, c.id, c.experiment, c.change); got.Kind != c.want {
 				t.Errorf("on the changed rows: %s (%s), want %s", got.Kind, got.Why, c.want)
 			}
 		})
@@ -227,7 +227,7 @@ func TestVerdicts(t *testing.T) {
 
 // TestPower: every verdict that holds, loosely or weakly, on the tiny
 // results states its power, every vacuous one where it would bite, and
-// every statement is judged.
+// every statement is judge.
 func TestPower(t *testing.T) {
 	for _, s := range Statements {
 		v := s.Judge(tiny)
@@ -329,7 +329,7 @@ func TestNotMeasured(t *testing.T) {
 				want++
 			}
 		}
-		if n := strings.Count(b.String(), "**not measured**"); n < want {
+		if n := strings.Count(b.String(), "**Not measured.**"); n < want {
 			t.Errorf("incomplete=%v: %d statements not measured, want at least %d", incomplete, n, want)
 		}
 	}
@@ -342,19 +342,106 @@ func TestWrite(t *testing.T) {
 	}
 	out := b.String()
 	for _, s := range Statements {
-		if !strings.Contains(out, "| **"+s.ID+"**: ") {
-			t.Errorf("the report has no row for %s", s.ID)
+		if !strings.Contains(out, "<a id=\""+anchor(s.ID)+"\"></a>\n### "+title(s.ID)+"\n\n> ") {
+			t.Errorf("the report has no section for %s", s.ID)
 		}
 	}
 	for _, u := range Unchecked {
-		if !strings.Contains(out, "- Not checked here: **"+u.ID+"**, ") {
+		if !strings.Contains(out, "Not checked here: **"+u.ID+"**, ") {
 			t.Errorf("the report does not say %s is not checked", u.ID)
 		}
 	}
-	for _, want := range []string{"`hyperroute report --results R`", "## Chapter III", "[t-tail.png](t-tail.png)", "[delayseq.png](delayseq.png)", "| oab | binomial |", "| valiant-tail | default | 30 | 1988 |"} {
+	for _, want := range []string{"`hyperroute report --results R`", "## Chapter III", "### Theorem I.1 (Satz I.1)", "### Remark 1 (Bem 1)",
+		"### Figures 3, 4 (Abb. 3, 4)", "*Figure t-tail is not drawn", "| oab | binomial |", "| valiant-tail | default | 30 | 1988 |", "**The model**"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the report lacks %q", want)
 		}
+	}
+	if i := strings.Index(out, "## Findings"); i < 0 || strings.Index(out, "## Chapter I:") < i || !strings.Contains(out[i:strings.Index(out, "## Chapter I:")], "[Remark 1 (Bem 1)](#remark-1-bem-1)") {
+		t.Error("the findings do not come first, or do not name Bem 1's contradiction")
+	}
+}
+
+// TestReportFigures: written beside the figures hyperroute figures draws
+// from the same results, the report shows every statement's figure inline,
+// a file that exists, with the caption captions.md gives it the first time;
+// its figures are those of plots.Figures, the figures no statement cites
+// are in its gallery, its prose has no code identifiers, every work it
+// cites is in docs/references.md, and the view pages are linked where they
+// are.
+func TestReportFigures(t *testing.T) {
+	dir := t.TempDir()
+	var captions strings.Builder
+	if _, _, err := plots.DrawAll(plots.Source{Dir: tiny}, dir, func(name string, o plots.Output, skipped error) {
+		if skipped != nil && slices.ContainsFunc(Statements, func(s Statement) bool { return s.Figure == name }) {
+			t.Errorf("%s: %v", name, skipped)
+		}
+		fmt.Fprintf(&captions, "## %s\n\n%s\n\n", name, o.Caption)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "captions.md"), []byte("# Captions\n\n"+captions.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "view-ch1-valiant.html"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "README.md")
+	if err := Report(tiny, "", path, "hyperroute report", nil); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := string(b)
+	names := map[string]bool{}
+	for _, f := range plots.Figures {
+		names[f.Name] = true
+	}
+	for _, s := range Statements {
+		start := strings.Index(out, "<a id=\""+anchor(s.ID)+"\">")
+		section := out[start:]
+		if end := strings.Index(section[1:], "<a id="); end > 0 {
+			section = section[:end+1]
+		}
+		img := fmt.Sprintf("![Figure %s](%s.png)", s.Figure, s.Figure)
+		if start < 0 || !names[s.Figure] || !strings.Contains(section, img) {
+			t.Errorf("%s: no figure inline (%q)", s.ID, img)
+		}
+		if _, err := os.Stat(filepath.Join(dir, s.Figure+".png")); err != nil {
+			t.Errorf("%s: %v", s.ID, err)
+		}
+	}
+	for _, m := range regexp.MustCompile(`!\[Figure ([^\]]+)\]\(([^)]+)\.png\)`).FindAllStringSubmatch(out, -1) {
+		if !names[m[1]] || m[1] != m[2] {
+			t.Errorf("the report shows %s as %s.png, not a figure of plots.Figures", m[1], m[2])
+		}
+	}
+	for _, want := range []string{"*Figure t-tail.* Theorem I.1 and remark Bem 1.", "*Figure delayseq*, as above.", "## Other figures", "![Figure replication-bandwidth](replication-bandwidth.png)",
+		"[Valiant's routing on Q_4, single- beside all-port](view-ch1-valiant.html)"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the report lacks %q", want)
+		}
+	}
+	if strings.Contains(out, "view-ch2-disjoint.html") {
+		t.Error("the report links a view page that is not there")
+	}
+	if ids := regexp.MustCompile(`\b[a-z]+\.[A-Z][A-Za-z]+`).FindAllString(out, -1); len(ids) > 0 {
+		t.Errorf("code identifiers in the report's prose: %v", ids)
+	}
+	refs, err := os.ReadFile("../docs/references.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	keys := cited.FindAllString(out, -1)
+	for _, k := range keys {
+		if !strings.Contains(string(refs), "**"+k+"**") {
+			t.Errorf("the report cites %s, which docs/references.md does not list", k)
+		}
+	}
+	if !slices.Contains(keys, "[Schömer 1988]") {
+		t.Error("the report does not cite the thesis")
 	}
 }
 
@@ -413,9 +500,6 @@ func TestFigureFiles(t *testing.T) {
 	out := t.TempDir()
 	drawn := map[string]bool{}
 	for _, s := range Statements {
-		if s.Figure == "" {
-			continue
-		}
 		i := slices.IndexFunc(plots.Figures, func(f plots.Figure) bool { return f.Name == s.Figure })
 		if i < 0 {
 			t.Fatalf("%s: no figure %s", s.ID, s.Figure)
@@ -435,32 +519,5 @@ func TestFigureFiles(t *testing.T) {
 				t.Errorf("%s links %s, which figures did not write: %v", s.ID, f, err)
 			}
 		}
-	}
-}
-
-// TestReportFigures: written to a file, the report shows the figures
-// beside it under what they show, templated names included.
-func TestReportFigures(t *testing.T) {
-	dir := t.TempDir()
-	for _, f := range []string{"t-tail.png", "x-n10.png", "x-n6.png", "delayseq.png", "other.png"} {
-		if err := os.WriteFile(filepath.Join(dir, f), nil, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	path := filepath.Join(dir, "README.md")
-	if err := Report(tiny, path, "hyperroute report", nil); err != nil {
-		t.Fatal(err)
-	}
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, want := range []string{"**t-tail**: CCDF of T/n", "![t-tail](t-tail.png)", "**delayseq**: Lemma I.1", "![other.png](other.png)"} {
-		if !strings.Contains(string(b), want) {
-			t.Errorf("the report lacks %q", want)
-		}
-	}
-	if i, j := strings.Index(string(b), "![x-n6.png]"), strings.Index(string(b), "![x-n10.png]"); i < 0 || j < i {
-		t.Errorf("x-n6 at %d, x-n10 at %d: want n = 6 first", i, j)
 	}
 }

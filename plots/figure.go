@@ -204,7 +204,9 @@ type Point struct {
 // returns an error wrapping ErrNoData if f's experiment has not been run.
 func (f Figure) Draw(src Source, out string) (o Output, err error) {
 	if f.paint != nil {
-		return f.paint(src, out)
+		o, err := f.paint(src, out)
+		o.Caption = f.Caption
+		return o, err
 	}
 	d, err := f.collect(src, &o)
 	if err != nil {

@@ -110,7 +110,7 @@ func TestFigures(t *testing.T) {
 		if !slices.Equal(o.Files, want) {
 			t.Errorf("%s: files %v, want %v", f.Name, o.Files, want)
 		}
-		if f.paint == nil && (!strings.Contains(o.Caption, f.Caption) || f.Experiment != "" && len(o.Caption) <= len(f.Caption)) {
+		if f.Caption == "" || !strings.Contains(o.Caption, f.Caption) || f.Experiment != "" && len(o.Caption) <= len(f.Caption) {
 			t.Errorf("%s: caption %q", f.Name, o.Caption)
 		}
 		for _, path := range o.Files {

@@ -15,6 +15,7 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("report", flag.ContinueOnError)
 	dir := fs.String("results", "results", "results directory, as written by hyperroute run --out")
 	out := fs.String("out", "", "the Markdown file to write (default stdout)")
+	figures := fs.String("figures", "", "the `directory` hyperroute figures drew into, whose captions.md the report shows under each figure (default: the directory of --out, where the figures' PNGs are shown inline)")
 	if err := parseFlags(fs, args, stderr); err != nil {
 		return err
 	}
@@ -26,5 +27,10 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	return paperreport.Report(*dir, *out, strings.Join(append([]string{"hyperroute report"}, args...), " "), stdout)
+	if *figures != "" {
+		if st, err := os.Stat(*figures); err != nil || !st.IsDir() {
+			return usagef("--figures %s: not a directory", *figures)
+		}
+	}
+	return paperreport.Report(*dir, *figures, *out, strings.Join(append([]string{"hyperroute report"}, args...), " "), stdout)
 }

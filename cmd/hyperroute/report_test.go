@@ -10,14 +10,14 @@ import (
 
 // TestReport: on a results directory with nothing run, report writes every
 // statement as not measured and exits 0, to stdout or --out; a directory
-// that does not exist is bad input.
+// (results or figures) that does not exist is bad input.
 func TestReport(t *testing.T) {
 	dir := t.TempDir()
 	var stdout, stderr bytes.Buffer
 	if code := run([]string{"report", "--results", dir}, &stdout, &stderr); code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
-	if !strings.Contains(stdout.String(), "**Satz I.1**") || !strings.Contains(stdout.String(), "**not measured**: experiment valiant-tail has not been run") {
+	if !strings.Contains(stdout.String(), "### Theorem I.1 (Satz I.1)") || !strings.Contains(stdout.String(), "**Not measured.** Experiment valiant-tail has not been run") {
 		t.Errorf("stdout lacks Satz I.1 not measured:\n%s", stdout.String())
 	}
 	out := filepath.Join(dir, "README.md")
@@ -30,5 +30,9 @@ func TestReport(t *testing.T) {
 	stderr.Reset()
 	if code := run([]string{"report", "--results", filepath.Join(dir, "none")}, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), "not a results directory") {
 		t.Errorf("missing directory: exit %d, %q; want 2", code, stderr.String())
+	}
+	stderr.Reset()
+	if code := run([]string{"report", "--results", dir, "--figures", filepath.Join(dir, "none")}, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), "not a directory") {
+		t.Errorf("missing --figures: exit %d, %q; want 2", code, stderr.String())
 	}
 }
