@@ -295,13 +295,10 @@ func (ps *panelState) series() int {
 	return most
 }
 
-// fix applies an axis' Zero, Min and Max to a data range r.
+// fix applies an axis' Zero and Max to a data range r.
 func fix(r *[2]float64, a Axis) {
 	if a.Zero {
 		r[0], r[1] = math.Min(r[0], 0), math.Max(r[1], 0)
-	}
-	if a.Min != 0 {
-		r[0] = a.Min
 	}
 	if a.Max != 0 {
 		r[1] = a.Max

@@ -26,6 +26,23 @@ func exactly(key string, f func() map[string][]Point) Layer {
 	}}
 }
 
+// perN is, per n (facet "n=…"), the points (x(k, n), laws()[n][k]) for k
+// from first(n) on.
+func perN(laws func() [][]float64, first func(n int) int, x func(k, n int) float64) func() map[string][]Point {
+	return func() map[string][]Point {
+		out := map[string][]Point{}
+		for n, law := range laws() {
+			for k := first(n); k < len(law); k++ {
+				out[fmt.Sprint("n=", n)] = append(out[fmt.Sprint("n=", n)], xy(x(k, n), law[k]))
+			}
+		}
+		return out
+	}
+}
+
+// overN is c = k/n.
+func overN(k, n int) float64 { return float64(k) / float64(n) }
+
 // xy is an exact point.
 func xy(x, y float64) Point { return Point{X: x, Y: y, Lo: math.NaN(), Hi: math.NaN(), N: 1} }
 
@@ -36,7 +53,6 @@ var (
 
 var sequenceCounts = Figure{
 	Name: "sequence-counts",
-	Doc:  "the delay sequences enumerated on Q_n and BF_n against the counts of Lemmas I.3 and II.1",
 	Caption: "Lemmas I.3 and II.1: the delay sequences the union bounds of Theorems I.1 and II.1 sum over, enumerated " +
 		"one by one, against n, log y: on Q_n every D = ((v_1, p_1), …, (v_l, p_l)) with 1 ≤ p_1 < … < p_l ≤ 2n and each " +
 		"v_{i−1} = v_i or its neighbour across p_{i−1}'s dimension, against ½·18ⁿ (the count is ½·18ⁿ − 2ⁿ⁻¹: the proof " +
@@ -74,22 +90,13 @@ func packetPanel(title, key string, law func() delayseq.PacketLaw) Panel {
 		X: Axis{Label: "a (visits to D)", Ints: true},
 		Y: Axis{Label: "largest Pr(h ≥ a)", Log: true},
 		Layers: []Layer{
-			exactly(key, func() map[string][]Point {
-				out := map[string][]Point{}
-				for n, w := range law().Worst {
-					for a := 1; a < len(w); a++ {
-						out[fmt.Sprint("n=", n)] = append(out[fmt.Sprint("n=", n)], xy(float64(a), w[a]))
-					}
-				}
-				return out
-			}),
+			exactly(key, perN(func() [][]float64 { return law().Worst }, func(int) int { return 1 }, func(a, _ int) float64 { return float64(a) })),
 			*perPacket,
 		}}
 }
 
 var packetLaws = Figure{
 	Name: "packet-laws", Wide: true,
-	Doc: "the largest exact Pr(h ≥ a) of a packet over the sequences against (½)^{a−1}, per a and n, on Q_n and BF_n",
 	Caption: "The per-packet claims of the proofs of Lemmas I.6 and II.5, computed exactly: for every packet (and phase), " +
 		"the chance over its random intermediate that it leaves a of the nodes of a delay sequence D with D's " +
 		"priorities, h ≥ a, the largest over the packets and the sequences, against (½)^{a−1}, one panel per n, log y. " +
@@ -104,7 +111,6 @@ var packetLaws = Figure{
 
 var butterflyExact = Figure{
 	Name: "butterfly-exact", Wide: true,
-	Doc: "the exact Pr(Σx ≥ cn) (largest over the sequences) against Lemma II.4 per n, and Lemma II.5's joint event",
 	Caption: "Lemmas II.4 and II.5 computed exactly on the butterfly, where each super-node draws its intermediate on " +
 		"its own and so the laws of Σx (the packets meeting D) and of Σh (their visits) are convolutions. Top, one panel " +
 		"per n: Pr(Σ_s x(s) ≥ cn), the largest over every sequence up to n = 4 and a fixed one above, against " +
@@ -116,15 +122,7 @@ var butterflyExact = Figure{
 		X: Axis{Label: "c = k / n"},
 		Y: Axis{Label: "largest Pr(Σx ≥ cn)", Log: true, Max: 1},
 		Layers: []Layer{
-			exactly("law=butterfly", func() map[string][]Point {
-				out := map[string][]Point{}
-				for n, tail := range delayseq.ButterflyExact().SumX {
-					for k := n + 1; k < len(tail); k++ {
-						out[fmt.Sprint("n=", n)] = append(out[fmt.Sprint("n=", n)], xy(float64(k)/float64(n), tail[k]))
-					}
-				}
-				return out
-			}),
+			exactly("law=butterfly", perN(func() [][]float64 { return delayseq.ButterflyExact().SumX }, func(n int) int { return n + 1 }, overN)),
 			Curve{Name: "Lemma II.4", F: func(c, n float64) float64 { return stats.LemmaI5Exp(int(n), c) }, Dash: 1},
 		},
 	}, {
@@ -132,15 +130,7 @@ var butterflyExact = Figure{
 		X: Axis{Label: "c = k / n"},
 		Y: Axis{Label: "Pr(Σh ≥ 6cn, Σx < cn)", Log: true, Max: 1},
 		Layers: []Layer{
-			exactly("law=butterfly", func() map[string][]Point {
-				out := map[string][]Point{}
-				for n, joint := range delayseq.ButterflyExact().Joint {
-					for k := 1; k < len(joint); k++ {
-						out[fmt.Sprint("n=", n)] = append(out[fmt.Sprint("n=", n)], xy(float64(k)/float64(n), joint[k]))
-					}
-				}
-				return out
-			}),
+			exactly("law=butterfly", perN(func() [][]float64 { return delayseq.ButterflyExact().Joint }, func(int) int { return 1 }, overN)),
 			Curve{Name: "Lemma II.5", F: func(c, n float64) float64 { return stats.LemmaI6Bound(int(n), delayseq.Gamma, c) }, Dash: 2},
 		},
 	}},

@@ -7,12 +7,15 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
 	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/hyperroute/hyperroute/dataset"
+	"github.com/hyperroute/hyperroute/figstyle"
 )
 
 // Alpha is the level at which the report (package paperreport) tests a
@@ -51,8 +54,6 @@ type Figure struct {
 	Experiment string
 	// Table is the table it reads, trials if "".
 	Table string
-	// Doc says what it shows, in one line.
-	Doc string
 	// Caption is what the reader should see, and the caveats: which bound
 	// covers which series, what the bars are, what is pooled. Draw adds
 	// what depends on the rows (Output.Caption).
@@ -68,7 +69,7 @@ type Figure struct {
 	// Wide makes the figure two paper columns wide.
 	Wide bool
 
-	paint func(src Source, out string) (Output, error) // a drawing
+	paint func(out string) ([]string, error) // a drawing, which needs no results
 }
 
 // A Panel is one panel, or one row of small multiples with shared axes.
@@ -78,7 +79,8 @@ type Panel struct {
 	// Facet lists columns, comma-separated: one panel per combination of
 	// their values, side by side, wrapped at Cols, axes shared; "" for one
 	// panel. FacetBy names the panels instead. FacetName titles a panel
-	// from its key ("n=8"), keyName's "n = 8" if nil.
+	// from its key ("n=8"), keyName's "n = 8" (or an identity's name) if
+	// nil.
 	Facet     string
 	FacetBy   Key
 	FacetName func(key string) string
@@ -104,10 +106,10 @@ type Axis struct {
 	Log bool
 	// Ints labels the integers, for an axis of n, γ or d.
 	Ints bool
-	// Zero makes the range include 0; Min and Max, where not 0, fix its
-	// ends.
-	Zero     bool
-	Min, Max float64
+	// Zero makes the range include 0; Max, where not 0, fixes its upper
+	// end.
+	Zero bool
+	Max  float64
 }
 
 // Row is one row of the table a figure reads.
@@ -204,10 +206,30 @@ type Point struct {
 // returns an error wrapping ErrNoData if f's experiment has not been run.
 func (f Figure) Draw(src Source, out string) (o Output, err error) {
 	if f.paint != nil {
-		o, err := f.paint(src, out)
-		o.Caption = f.Caption
-		return o, err
+		o.Files, err = f.paint(out)
+		return Output{Files: o.Files, Caption: f.Caption}, err
 	}
+	return f.draw(src, func(w, h vg.Length, paint func(draw.Canvas)) ([]string, error) {
+		return figstyle.Save(out, f.Name, w, h, paint)
+	})
+}
+
+// DrawFile draws f from the results of src into the one file path, of the
+// format its name ends in: .png, .svg or .pdf.
+func (f Figure) DrawFile(src Source, path string) (Output, error) {
+	format := strings.TrimPrefix(filepath.Ext(path), ".")
+	if !slices.Contains(figstyle.Formats, format) {
+		return Output{}, fmt.Errorf("%s: want a file name ending in .png, .svg or .pdf", path)
+	}
+	return f.draw(src, func(w, h vg.Length, paint func(draw.Canvas)) ([]string, error) {
+		c := figstyle.NewCanvas(format, w, h)
+		paint(draw.New(c))
+		return []string{path}, figstyle.WriteFile(path, c)
+	})
+}
+
+// draw draws f from the results of src and writes it with write.
+func (f Figure) draw(src Source, write func(w, h vg.Length, paint func(draw.Canvas)) ([]string, error)) (o Output, err error) {
 	d, err := f.collect(src, &o)
 	if err != nil {
 		return o, err
@@ -221,7 +243,7 @@ func (f Figure) Draw(src Source, out string) (o Output, err error) {
 			err = fmt.Errorf("%s: cannot draw: %v", f.Name, p)
 		}
 	}()
-	o.Files, err = save(out, f.Name, w, h, paint)
+	o.Files, err = write(w, h, paint)
 	return o, err
 }
 

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/hyperroute/hyperroute/dataset"
+	"github.com/hyperroute/hyperroute/thesisfig"
 )
 
 // Figures lists every figure, in the order of the paper.
@@ -17,24 +18,20 @@ var Figures = slices.Concat([]Figure{
 	collectiveSweeps("collectives-size", "m", "m (words per block)", "the block size m on 64 nodes"),
 	collectiveSweeps("collectives-scale", "p", "p (nodes)", "the number of nodes p"),
 	[]Figure{collectivesBounds,
-		{Name: "thesis-fig1", paint: ThesisPaths,
-			Doc: "the thesis' Fig. 1: the 4 disjoint paths α^d from 0 to 1110 in Q_4 and the butterfly routes β^d in BF_4",
+		{Name: "thesis-fig1", paint: thesisfig.Fig1,
 			Caption: "The thesis' Figure 1 (Abb. 1), drawn from the harness' own paths: above, the n = 4 node-disjoint paths α^d " +
 				"from 0 to 1110 in Q_4, each in its colour, with the dimensions it crosses; below, the corresponding routes β^d " +
 				"on the wrapped butterfly BF_4 in the same colours, the hops a trimmed route drops dotted."},
-		{Name: "thesis-fig2", paint: ThesisTrees,
-			Doc: "the thesis' Fig. 2: the node-disjoint trees of depth 3 in BF_4 for s = 0",
+		{Name: "thesis-fig2", paint: thesisfig.Fig2,
 			Caption: "The thesis' Figure 2 (Abb. 2), drawn from the harness' butterfly: in BF_4, for the super-node s = 0, the " +
 				"binary trees of depth 3 below the nodes its n packets reach after their first hop, one colour each; no node " +
 				"lies in two trees (the proof of Lemma II.3)."},
-		{Name: "thesis-fig3-4", paint: ThesisDetours,
-			Doc: "the thesis' Figs. 3 and 4: the 3- and the 1-conjunct detour system on Q_4 with failed edges 0→2, 9→11, 5→7",
+		{Name: "thesis-fig3-4", paint: thesisfig.Fig34,
 			Caption: "The thesis' Figures 3 and 4 (Abb. 3, 4), drawn from the harness' detour systems: Q_4 with the failed " +
 				"edges 0→2, 9→11 and 5→7 (dashed) and their detours of length 3; above, a 3-conjunct system (all three cross " +
 				"the middle edge 1→3), below a 1-conjunct one. Bitonic sort over them takes γ + 2 = 5 and 3 units per step " +
 				"over the failed dimension (the report's row for these figures)."},
-		{Name: "thesis-fig5-6", paint: ThesisConfluent,
-			Doc: "the thesis' Figs. 5 and 6: node-confluent detours with their sub-steps",
+		{Name: "thesis-fig5-6", paint: thesisfig.Fig56,
 			Caption: "The thesis' Figures 5 and 6 (Abb. 5, 6), drawn from the least node-confluent systems the harness finds " +
 				"by exhaustive search: the sub-step at which a packet leaves each node of its detour (last: the dilation d at " +
 				"which it arrives). Above, Figure 3's system, whose three detours cross their shared edge 1→3 at staggered " +

@@ -3,6 +3,8 @@ package plots
 import (
 	"image/color"
 	"strings"
+
+	"github.com/hyperroute/hyperroute/figstyle"
 )
 
 // identity is how one method or setting looks in every figure: its name,
@@ -76,6 +78,9 @@ var identities = []identity{
 	{"algo=reduce-bcast", "reduce, then broadcast", 2, 2}, {"algo=optimal", "optimal (Lemma 1 met)", 6, 5},
 
 	{"confluent=edge", "edge-confluent", 0, 0}, {"confluent=node", "node-confluent", 1, 1},
+	{"delivery=queue", "delivery from the queue", 0, 0}, {"delivery=arrival", "delivery on arrival", 1, 1},
+	{"family=ecube", "e-cube, its rerouting and safety levels", 1, 1}, {"family=valiant", "Valiant and its rerouting", 0, 0},
+	{"with=detours", "over detours", 0, 0}, {"with=none", "on their own", 1, 1},
 
 	{"detour-queue=priority", "detour queues: priority", 0, 0}, {"detour-queue=fifo", "detour queues: FIFO", 1, 3},
 }
@@ -103,7 +108,7 @@ func looks(keys []string) map[string]look {
 	for _, k := range keys {
 		if i, ok := rank[k]; ok {
 			id := identities[i]
-			out[k], taken[id.colour] = look{id.name, colour(id.colour), id.shape}, true
+			out[k], taken[id.colour] = look{id.name, figstyle.Colour(id.colour), id.shape}, true
 		}
 	}
 	c := 0
@@ -111,22 +116,25 @@ func looks(keys []string) map[string]look {
 		if _, ok := out[k]; ok {
 			continue
 		}
-		for taken[c%len(palette)] && c < 2*len(palette) {
+		for taken[c%len(figstyle.Palette)] && c < 2*len(figstyle.Palette) {
 			c++
 		}
-		out[k] = look{keyName(k), colour(c), i}
+		out[k] = look{keyName(k), figstyle.Colour(c), i}
 		c++
 	}
 	return out
 }
 
-// keyName is the name of a key without an identity: "n = 8", "μ = 2",
-// "m = 2" for pieces, a statistic by its name ("stat=p99": "p99").
+// keyName is the name of a key, part by part: an identity's name, or "n
+// = 8", "μ = 2", "m = 2" for pieces, a statistic by its name ("stat=p99":
+// "p99").
 func keyName(k string) string {
 	parts := strings.Split(k, ",")
 	for i, kv := range parts {
 		c, v, ok := strings.Cut(kv, "=")
-		switch {
+		switch j, known := rank[kv]; {
+		case known:
+			parts[i] = identities[j].name
 		case !ok:
 		case c == "stat" || c == "law":
 			parts[i] = v
@@ -135,12 +143,4 @@ func keyName(k string) string {
 		}
 	}
 	return strings.Join(parts, ", ")
-}
-
-// identityName titles a facet by its identity's name.
-func identityName(key string) string {
-	if i, ok := rank[key]; ok {
-		return identities[i].name
-	}
-	return keyName(key)
 }

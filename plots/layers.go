@@ -233,14 +233,14 @@ func (c *cells) level() (level, alpha float64) {
 // shorter, for the legend.
 func (c *cells) barsText() (string, string) {
 	d := c.d
-	var what string
+	what, bars := "", "bars"
 	switch {
 	case d.Bars == "none" || d.Of == "max" || d.Of == "min" || d.Of == "each" && d.SE == nil:
 		return "", ""
 	case d.Bars == "range":
 		return "bars: min–max over the trials", "bars: min–max over the trials"
 	case d.Of == "tail":
-		what = "shaded: the simultaneous confidence band of each tail (Dvoretzky–Kiefer–Wolfowitz)"
+		what, bars = "the simultaneous confidence band of each tail (Dvoretzky–Kiefer–Wolfowitz)", "shaded"
 	case d.Of == "" || d.Of == "mean":
 		what = "Student t intervals of the mean"
 	case d.Of == "share" || d.Of == "freq":
@@ -252,22 +252,11 @@ func (c *cells) barsText() (string, string) {
 	default:
 		what = "order-statistic intervals of the " + d.Of
 	}
-	short := "bars: 95 %"
-	if d.Of == "tail" {
-		short = "shaded: 95 % band"
-	}
 	if d.Bars == "verdict" {
-		what = verdictBars(strings.TrimPrefix(what, "shaded: "), fmt.Sprintf("%d %s", c.points(), map[bool]string{true: "tails", false: "points"}[d.Of == "tail"]))
-		short = "bars: at the verdict's level"
-		if d.Of == "tail" {
-			what, short = "shaded: "+strings.TrimPrefix(what, "bars: "), "shaded: the verdict's level"
-		}
-		return what, short
+		over := fmt.Sprintf("%d %s", c.points(), map[bool]string{true: "tails", false: "points"}[d.Of == "tail"])
+		return bars + strings.TrimPrefix(verdictBars(what, over), "bars"), bars + ": at the verdict's level"
 	}
-	if d.Of == "tail" {
-		return strings.Replace(what, "the simultaneous", "the 95 % simultaneous", 1), short
-	}
-	return "bars: 95 % " + what, short
+	return bars + ": 95 % " + what, bars + ": 95 %"
 }
 
 func (c *cells) series(facet string) []drawn {

@@ -43,7 +43,6 @@ func tailPanel(what string, layers ...Layer) Panel {
 
 var tTail = Figure{
 	Name: "t-tail", Experiment: "valiant-tail", Wide: true,
-	Doc: "CCDF of T/n per n, single- and all-port, against Theorem I.1's bound; T all-port − T single-port per trial (Bem 1)",
 	Caption: "Theorem I.1 and remark Bem 1. Above, one panel per n: the tail Pr(T ≥ x·n) of Valiant's routing time, " +
 		"log–log, single-port (the theorem's setting) and all-port (Bem 1's claim that the proof covers it), against the " +
 		"theorem's bound. The bound is 1 up to T/n = 24·ln 18 ≈ 69.4 and falls only there, far right of every trial: the " +
@@ -69,7 +68,6 @@ var samePort = level("T all-port = T single-port", 0, false)
 // Lemmas I.1, I.2, I.5 and I.6.
 var delaySeq = Figure{
 	Name: "delayseq", Experiment: "delay-sequences", Table: "delayseq", Wide: true,
-	Doc: "T against the loads that bound it per trial (Ch. I.2, Lemmas I.1, I.2), the tail of Σx against Lemma I.5 and the joint event of Lemma I.6, per n",
 	Caption: "The delay-sequence analysis of Ch. I.2–I.3, single-port, priority queues. Top: trial by trial, the loads that " +
 		"bound the run time T over T: Σ_i f(p_i, v_i) along the critical delay sequence D extracted by Lemma I.1's rule, " +
 		"Σ_p f(p, w_p) along its Upfal form (Lemma I.2), and the first bound of Ch. I.2 along the route of the packet " +
@@ -162,14 +160,13 @@ func (j *jointEvents) series(facet string) []drawn {
 
 var routingCompare = Figure{
 	Name: "routing-compare", Experiment: "routing-compare",
-	Doc: "T over n(n+1)/2 against n for bitonic sort (per trial), e-cube and Valiant (mean, min–max) on three permutations",
 	Caption: "Bitonic sort (Ch. I.1) against the greedy and the randomized router, one panel per permutation: the routing " +
 		"time T over bitonic sort's n(n+1)/2 steps against n, log y. Bitonic sort: every trial, each at 1 exactly; e-cube " +
 		"and Valiant: the mean over the trials, bars from the smallest to the largest. Greedy e-cube needs Θ(2^(n/2)) on " +
 		"transpose and bit-reversal and overtakes the sort; Valiant's T/n stays O(1), so its ratio falls as 1/n.",
 	Where: []string{"port", "single", "queue", "priority", "mu", "1"},
 	Panels: []Panel{{
-		Facet: "pattern", Cols: 3, FacetName: identityName,
+		Facet: "pattern", Cols: 3,
 		X: Axis{Label: "cube dimension n", Ints: true},
 		Y: Axis{Label: "T / (n(n+1)/2)", Log: true},
 		Layers: []Layer{
@@ -187,7 +184,6 @@ var sortTime = level("T = n(n+1)/2", 1, false)
 
 var priorityLoad = Figure{
 	Name: "priority-load", Experiment: "priority-load", Table: "nodeloads",
-	Doc: "the node means of f(p, v) over the trials, their spread over the nodes per priority, against Lemma I.4's ½ and the exact test's acceptance band",
 	Caption: "Lemma I.4 node by node: E f(p, v) = ½ for Valiant's routing of any permutation. For each priority p and " +
 		"permutation, the mean of f(p, v) over the trials at each node v: the marker is their mean over the nodes, the bar " +
 		"runs from the smallest node's to the largest's. The grey band is where the report's exact test accepts a node: " +
@@ -268,11 +264,10 @@ func (c *nodeLaw) series(string) []drawn {
 
 var queueDisciplines = Figure{
 	Name: "queue-disciplines", Experiment: "queue-disciplines",
-	Doc:     "mean T/n against n per queue discipline and port model",
 	Caption: "The mean of T/n against n under the thesis' priority rule and under FIFO, random and farthest-first queues, one panel per port model.",
 	Where:   []string{"router", "valiant", "pattern", "random", "mu", "1"},
 	Panels: []Panel{{
-		Facet: "port", Cols: 2, FacetName: identityName,
+		Facet: "port", Cols: 2,
 		X:      Axis{Label: "cube dimension n", Ints: true},
 		Y:      Axis{Label: "mean T / n (steps per dimension)", Zero: true},
 		Layers: []Layer{Data{By: by("queue"), X: col("n"), Y: tOverN}},
@@ -284,13 +279,12 @@ var bem2 = level("Bem 2: R = 24(1 + ln 18)", stats.TheoremI1R(1), false)
 
 var relations = Figure{
 	Name: "relations", Experiment: "relations",
-	Doc: "the largest T/(μn) over the trials against μ·n for μ-bounded requests, against Bem 2's R",
 	Caption: "Bem 2: T = O(μn) with high probability, Pr(T ≥ R·μn) ≤ e^(−S·μn) with R = 24(S + ln 18) ≈ 93 at S = 1. " +
 		"The largest T/(μn) over the trials of each n and μ against μ·n, one panel per port model, log y, and R dashed: " +
 		"no trial comes near it, so the remark cannot fail at these n, and says nothing about the constant.",
 	Where: []string{"router", "valiant", "queue", "priority", "pattern", "random"},
 	Panels: []Panel{{
-		Facet: "port", Cols: 2, FacetName: identityName,
+		Facet: "port", Cols: 2,
 		X: Axis{Label: "μ · n (packets per node × dimension)"},
 		Y: Axis{Label: "largest T / (μ·n)", Log: true},
 		Layers: []Layer{

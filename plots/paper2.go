@@ -43,7 +43,6 @@ func copiesOverOne(f func(x, a, b float64) float64) *Pair {
 
 var butterflyTime = Figure{
 	Name: "butterfly-time", Experiment: "butterfly-tail",
-	Doc: "mean T/n of n copies on disjoint paths and of one Valiant copy against n; per trial, T and the nodes' load of n copies over one copy",
 	Caption: "Ch. II.1 and remark Bem (II.5): n copies of a permutation routed on n disjoint paths, the wrapped butterfly " +
 		"simulated on the all-port cube. Top: the mean of T/n against n for the four ways to run the copies' phases, for " +
 		"one copy routed by Valiant, and the growth T ∝ n·log n would give from n copies' first point (phases in turn, " +
@@ -92,7 +91,6 @@ var theoremII1 = &Curve{Name: "Theorem II.1", Kind: "theorem-ii1", X: "t", Facet
 
 var butterflyTail = Figure{
 	Name: "butterfly-tail", Experiment: "butterfly-tail", Wide: true,
-	Doc: "CCDF of T/n per n of n copies on disjoint paths against the Theorem II.1 bound",
 	Caption: "Theorem II.1, one panel per n: the tail Pr(T ≥ x·n) of n copies on disjoint paths, phases in turn and " +
 		"full routes (the theorem's setting), log–log, against the theorem's bound. The bound is 1 up to T/n ≈ 24·ln 6 ≈ 43 " +
 		"and falls only there, far right of every trial: the theorem cannot fail at these n (the union over the ⅓n·6ⁿ " +
@@ -103,7 +101,6 @@ var butterflyTail = Figure{
 
 var butterflyLoads = Figure{
 	Name: "butterfly-loads", Experiment: "butterfly-loads", Table: "loadcounts", Wide: true,
-	Doc: "the per-node law of f(p,w) at every priority against the binomial law behind Lemma II.2",
 	Caption: "Lemma II.2 at the largest n, one panel per priority p (the hops a copy has taken; phase 2 from p = n+1 " +
 		"on): the mean over the trials of the fraction of butterfly nodes w with f(p,w) = f, the last category f or more, " +
 		"against Bin(N, 1/N) with N from the proof of Lemma II.2, log y. E f(p,w) = 1 holds by counting; the law is what " +
@@ -140,7 +137,6 @@ var (
 
 var replicationLoss = Figure{
 	Name: "replication-loss", Experiment: "replication-loss", Wide: true,
-	Doc: "Pr(some message of a permutation lost) against q with Theorem II.2's 2(2nq)^n; the share of messages lost with the exact loss and 2(nq)^n",
 	Caption: "Theorem II.2. Above, as the thesis states it: the share of trials in which some message of the permutation " +
 		"is lost, against the edge failure probability q, one panel per n, log–log, for n copies on disjoint paths and " +
 		"for one Valiant copy on the same faults, against 2(2nq)ⁿ, which bounds n copies only. " +
@@ -175,50 +171,67 @@ var replicationLoss = Figure{
 
 var replicationBandwidth = Figure{
 	Name: "replication-bandwidth", Experiment: "replication-loss", Wide: true,
-	Doc: "messages lost against the data sent per message: m-of-n pieces, m = n … 1, and one copy, per q",
 	Caption: "At the largest n, one panel per q: the share of messages lost against the data sent over cube links per " +
 		"message (in message lengths; a piece is 1/m of a message), log–log. The line runs through m = n pieces (least " +
 		"data, left) to m = 1, n copies (right); the other marker is one Valiant copy. Dispersal trades bandwidth for loss.",
 	Where: []string{"queue", "priority", "pattern", "random", "mu", "1"},
 	Panels: []Panel{{
 		Facet: "q", Last: "n", Cols: 5,
-		X:      Axis{Label: "data sent per message (message lengths)", Log: true},
-		Y:      Axis{Label: "share of messages lost", Log: true, Max: 1},
-		Layers: []Layer{Computed{New: func() collector { return &bandwidth{sums: map[string]map[string]*[3]float64{}} }}},
+		X: Axis{Label: "data sent per message (message lengths)", Log: true},
+		Y: Axis{Label: "share of messages lost", Log: true, Max: 1},
+		Layers: []Layer{Computed{New: func() collector {
+			return &sums{cols: []string{"lost", "messages", "moved"}, draw: bandwidth, key: func(r Row) (string, float64) {
+				if oneCopy(r) {
+					return "loss=1 copy", 0
+				}
+				return map[bool]string{true: "pieces=" + r.Str("pieces")}[inTurn(r)], 0
+			}}
+		}}},
 	}},
 }
 
-// bandwidth collects, per facet and series, the messages lost, sent and
-// the data moved; the series are m of n pieces (one point per m) and one
-// Valiant copy.
-type bandwidth struct {
-	sums map[string]map[string]*[3]float64 // facet, router/pieces: lost, messages, moved
+// sums collects per facet, series and x the sums of columns over the
+// rows that key names (a key of "" leaves a row out), and draws what draw
+// makes of them: per series, at each x, the sums and the rows.
+type sums struct {
+	key  func(Row) (string, float64)
+	cols []string
+	draw func(at map[string]map[float64][]float64) []drawn
+	at   map[string]map[string]map[float64][]float64
 }
 
-func (b *bandwidth) add(facet string, r Row) {
-	key := ""
-	switch {
-	case r.Str("router") == "valiant" && r.Str("port") == "all":
-		key = "loss=1 copy"
-	case inTurn(r):
-		key = "pieces=" + r.Str("pieces")
-	default:
+func (c *sums) add(facet string, r Row) {
+	key, x := c.key(r)
+	if key == "" {
 		return
 	}
-	at := deep(b.sums, facet)
-	if at[key] == nil {
-		at[key] = new([3]float64)
+	if c.at == nil {
+		c.at = map[string]map[string]map[float64][]float64{}
 	}
-	at[key][0] += r.Num("lost")
-	at[key][1] += r.Num("messages")
-	at[key][2] += r.Num("moved")
+	f := deep(c.at, facet)
+	if f[key] == nil {
+		f[key] = map[float64][]float64{}
+	}
+	v := f[key][x]
+	if v == nil {
+		v = make([]float64, len(c.cols)+1)
+	}
+	for i, col := range c.cols {
+		v[i] += r.Num(col)
+	}
+	v[len(c.cols)]++
+	f[key][x] = v
 }
 
-func (b *bandwidth) series(facet string) []drawn {
+func (c *sums) series(facet string) []drawn { return c.draw(c.at[facet]) }
+
+// bandwidth draws m of n pieces (one point per m) and one Valiant copy:
+// the messages lost against the data sent per message, pooled.
+func bandwidth(at map[string]map[float64][]float64) []drawn {
 	pieces := drawn{key: "loss=m of n pieces", how: lineMarks, bars: "bars: 95 % Clopper–Pearson intervals of the pooled counts", barsShort: "bars: 95 %"}
 	one := drawn{key: "loss=1 copy", how: marks}
-	for key, s := range b.sums[facet] {
-		p := estimate(Data{Of: "pooled"}, &cell{ys: s[:1], ws: s[1:2]}, s[2]/s[1], 0, 0.95, 0.025)
+	for key, s := range at {
+		p := estimate(Data{Of: "pooled"}, &cell{ys: s[0][:1], ws: s[0][1:2]}, s[0][2]/s[0][1], 0, 0.95, 0.025)
 		p.N = 0
 		if key == "loss=1 copy" {
 			one.pts = append(one.pts, p)
@@ -243,7 +256,6 @@ func invert(f func(n int, q float64) float64) func(n, _ float64) float64 {
 
 var replicationThreshold = Figure{
 	Name: "replication-threshold", Experiment: "replication-loss",
-	Doc: "the q at which 1% of messages are lost against n: measured, exact, the thesis' bound and Theorem II.2",
 	Caption: "The edge failure probability q at which 1 % of the messages are lost, against n: measured for n copies " +
 		"(interpolated log–log between the grid's q), exact (both ends of the bracket), the q at which the proof's " +
 		"2(nq)ⁿ = 1 %, Theorem II.2's q below which all messages of a permutation arrive with probability ≥ 99 %, " +
@@ -254,7 +266,9 @@ var replicationThreshold = Figure{
 		Y: Axis{Label: "q at which 1 % of messages are lost", Log: true},
 		Layers: []Layer{
 			Computed{New: func() collector {
-				return &threshold{rates: map[float64]map[float64]*[2]float64{}, trials: map[float64]int{}}
+				return &sums{cols: []string{"lost", "messages"}, draw: threshold, key: func(r Row) (string, float64) {
+					return map[bool]string{true: "n=" + r.Str("n")}[lossKey(r) == "loss=n copies"], r.Num("q")
+				}}
 			}},
 			Curve{Name: "exact, n copies", Colour: "loss=n copies", Ints: true,
 				F: invert(func(n int, q float64) float64 { _, h := stats.MeanMessageLoss(n, 1, q); return h })},
@@ -268,38 +282,18 @@ var replicationThreshold = Figure{
 	}},
 }
 
-// threshold collects the messages of n copies lost per n and q, and draws
-// the q at which the share lost first reaches lossLevel.
-type threshold struct {
-	rates  map[float64]map[float64]*[2]float64 // n, q: lost, messages
-	trials map[float64]int
-}
-
-func (t *threshold) add(_ string, r Row) {
-	if lossKey(r) != "loss=n copies" {
-		return
-	}
-	n, q := r.Num("n"), r.Num("q")
-	if t.rates[n] == nil {
-		t.rates[n] = map[float64]*[2]float64{}
-	}
-	if t.rates[n][q] == nil {
-		t.rates[n][q] = new([2]float64)
-	}
-	t.trials[n]++
-	t.rates[n][q][0] += r.Num("lost")
-	t.rates[n][q][1] += r.Num("messages")
-}
-
-func (t *threshold) series(string) []drawn {
+// threshold draws, per n, the q at which the share of the messages of n
+// copies lost first reaches lossLevel.
+func threshold(at map[string]map[float64][]float64) []drawn {
 	d := drawn{key: "loss=n copies", how: marks}
-	for n, byQ := range t.rates {
+	for n, byQ := range at {
 		var qs, ys []float64
+		trials := 0.0
 		for _, q := range sortedKeys(byQ) {
-			qs, ys = append(qs, q), append(ys, byQ[q][0]/byQ[q][1])
+			qs, ys, trials = append(qs, q), append(ys, byQ[q][0]/byQ[q][1]), trials+byQ[q][2]
 		}
 		if q, ok := crossing(qs, ys, lossLevel); ok {
-			d.pts = append(d.pts, Point{X: n, Y: q, Lo: math.NaN(), Hi: math.NaN(), N: t.trials[n]})
+			d.pts = append(d.pts, Point{X: facetNum(n), Y: q, Lo: math.NaN(), Hi: math.NaN(), N: int(trials)})
 		}
 	}
 	sortPoints(d.pts)
@@ -342,7 +336,6 @@ func rareKey(r Row) string {
 
 var replicationRare = Figure{
 	Name: "replication-rare", Experiment: "replication-rare", Table: "estimates", Wide: true,
-	Doc: "estimated Pr(message lost) against q per n, ±2 standard errors, on the exact loss, down to the thesis' bound",
 	Caption: "The proof of Theorem II.2, one panel per n, log–log: the probability that a message is lost, each marker " +
 		"one importance-sampled estimate (its bar, mostly inside the marker, from its standard error), on the exact " +
 		"loss in the series' colour (n copies and m of n pieces: the upper end of the bracket) and the proof's 2(nq)ⁿ, " +

@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"gonum.org/v1/plot/vg"
+
+	"github.com/hyperroute/hyperroute/figstyle"
 )
 
 // The figures of thesis Chapter III [Schömer 1988]: detours around failed
@@ -14,7 +16,6 @@ var detourMissing = &Curve{Name: "n·2ⁿ·q·(3q)ⁿ⁻¹", Kind: "detour-missi
 
 var detourExistence = Figure{
 	Name: "detour-existence", Experiment: "detour-existence", Wide: true,
-	Doc: "how often some failed edge has no intact detour, against q per n, with the thesis' bound",
 	Caption: "Ch. III.1, one panel per n, log–log: the share of trials in which some failed edge has no intact detour " +
 		"of length 3, against the edge failure probability q, and the thesis' bound n·2ⁿ·q·(3q)ⁿ⁻¹. The trials route " +
 		"nothing; where no trial had such an edge, the marker is the share's upper limit, and where the bound lies below " +
@@ -44,7 +45,6 @@ func complete(r Row) bool  { return r.Num("ok") == 1 }
 
 var matching = Figure{
 	Name: "matching", Experiment: "matching", Wide: true,
-	Doc: "how often the heuristic matching fails against q per n, with its bounds; γ of heuristic, optimal and random systems",
 	Caption: "Lemma III.1 (III.1). Top, one panel per n, log–log: the share of trials in which the heuristic parallel matching finds no " +
 		"complete detour system, against q, with the thesis' (n/5)(10q)ⁿ (for q ≤ 0.1) and (11q)ⁿ. " +
 		"Middle, at the largest n: the mean γ of the complete systems of each strategy against q. " +
@@ -78,7 +78,6 @@ var matching = Figure{
 // matchingRounds draws the recursion of the heuristic matching's proof.
 var matchingRounds = Figure{
 	Name: "matching-rounds", Experiment: "matching", Table: "rounds", Wide: true,
-	Doc: "per round k of the heuristic matching, the failed edges still without a detour and the intact edges reserved, against (5q)^k and 2q",
 	Caption: "Ch. III.1, the recursion in the proof of Lemma III.1 (III.1): for q ≤ 1/10, after round k of the heuristic " +
 		"matching, g(k), the share of the failed edges still without a detour, is at most (5q)^k (top), and f(k), the " +
 		"share of the intact edges reserved as middle edges, at most 2q (bottom); one panel per q, one line per n, " +
@@ -129,7 +128,6 @@ var (
 
 var faultyBitonic = Figure{
 	Name: "faulty-bitonic", Experiment: "faulty-bitonic",
-	Doc: "bitonic sort over detours: the slowest step − (γ + 2) per trial, the share of single-port trials above γ + 2, and the largest T over (γ + 2)·n(n+1)/2",
 	Caption: "Remark Bem (III.1): bitonic sort over a complete detour system with delay factor γ + 2. Top, trial by trial " +
 		"and one panel per port model: the slowest compare-exchange step less γ + 2, against the system's γ. All-port " +
 		"(the thesis' model, every intact out-link sends) it is 0 in every trial; single-port, outside the model, a node " +
@@ -139,7 +137,7 @@ var faultyBitonic = Figure{
 	Where:  []string{"router", "bitonic"},
 	Pooled: []string{"n", "q", "detours"},
 	Panels: []Panel{{
-		Facet: "port", Cols: 2, FacetName: identityName, Keep: sortStep,
+		Facet: "port", Cols: 2, Keep: sortStep,
 		X: Axis{Label: "γ", Ints: true},
 		Y: Axis{Label: "slowest step − (γ + 2) (time units)"},
 		Layers: []Layer{
@@ -154,7 +152,7 @@ var faultyBitonic = Figure{
 			Data{By: gammaClass, X: col("q"), Y: col("over_steps"), Of: "share", Bars: "verdict"},
 		},
 	}, {
-		Facet: "port", Cols: 2, FacetName: identityName, Keep: sortStep,
+		Facet: "port", Cols: 2, Keep: sortStep,
 		X: Axis{Label: "edge failure probability q", Log: true},
 		Y: Axis{Label: "largest T / ((γ+2)·n(n+1)/2)"},
 		Layers: []Layer{
@@ -176,17 +174,6 @@ func routed(thesis bool) func(Row) bool {
 	}
 }
 
-// simModel titles a facet of confluent system and delivery rule.
-func simModel(key string) string {
-	parts := strings.Split(key, ",")
-	var out []string
-	for _, p := range parts {
-		_, v, _ := strings.Cut(p, "=")
-		out = append(out, v)
-	}
-	return out[0] + "-confluent, delivery " + out[1]
-}
-
 // model names the delivery rule and detour queue discipline of a trial.
 func model(r Row) string {
 	return "model=" + r.Str("delivery") + "/" + r.Str("detour-queue")
@@ -200,7 +187,6 @@ var (
 
 var faultyValiant = Figure{
 	Name: "faulty-valiant", Experiment: "faulty-valiant",
-	Doc: "the faulty time 𝒯 − d·T per trial against d per model; the trials out of lockstep or with a send outside its sub-step; d − (γ + 2) of ψ",
 	Caption: "Ch. III.2: Valiant's routing simulated on a faulty cube in rounds of d sub-steps, against the same instance " +
 		"on the intact cube. Top, trial by trial and one panel per confluent system and delivery rule: 𝒯 − d·T against " +
 		"the dilation d. The statement judged is 𝒯 = d·T (0, dashed); the thesis' schedule gives 𝒯 = d·(T−1) + 1 " +
@@ -211,7 +197,7 @@ var faultyValiant = Figure{
 	Where:  []string{"router", "valiant"},
 	Pooled: []string{"n", "q", "detours"},
 	Panels: []Panel{{
-		Facet: "confluent,delivery", Cols: 2, FacetName: simModel, Keep: routed(false),
+		Facet: "confluent,delivery", Cols: 2, Keep: routed(false),
 		X: Axis{Label: "dilation d (sub-steps per step)", Ints: true},
 		Y: Axis{Label: "T_{faulty} − d·T_{intact} (steps)"},
 		Layers: []Layer{
@@ -243,7 +229,6 @@ var (
 
 var faultyValiantSlowdown = Figure{
 	Name: "faulty-valiant-slowdown", Experiment: "faulty-valiant", Wide: true,
-	Doc: "𝒯/(d·T) per trial against q per confluent system; 𝒯/T over the heuristic's system against 3; the tail of 𝒯/(d·n) against Theorem I.1",
 	Caption: "Theorems III.1 and III.2 and the delay factor 3 of the introduction, Valiant's routing in the thesis' model " +
 		"(delivery from the queue, priority detour queues). Top, trial by trial against q: 𝒯/(d·T), the faulty time over " +
 		"d times the intact time of the same instance, node-confluent (Theorem III.1) and edge-confluent (Theorem III.2), " +
@@ -254,8 +239,8 @@ var faultyValiantSlowdown = Figure{
 	Where:  []string{"router", "valiant"},
 	Pooled: []string{"n"},
 	Panels: []Panel{{
-		Facet: "confluent", FacetName: identityName,
-		Cols: 2, Keep: routed(true),
+		Facet: "confluent",
+		Cols:  2, Keep: routed(true),
 		X: Axis{Label: "edge failure probability q", Log: true},
 		Y: Axis{Label: "T_{faulty} / (d·T_{intact})"},
 		Layers: []Layer{
@@ -280,37 +265,36 @@ func method(r Row) string {
 // (with its adaptive forms).
 func family(r Row) string {
 	if strings.Contains(r.Str("router"), "valiant") {
-		return "family=Valiant and its rerouting"
+		return "family=valiant"
 	}
-	return "family=e-cube, its rerouting and safety levels"
+	return "family=ecube"
 }
 
 func positiveQ(r Row) bool { return r.Num("q") > 0 }
 
 var adaptiveBaselines = Figure{
 	Name: "adaptive-baselines", Experiment: "adaptive-baselines", Wide: true,
-	Doc: "uncoordinated rerouting around failed edges and safety levels against e-cube and Valiant: messages lost, stretch and mean T against q",
 	Caption: "At the largest n, single-port, against q: the share of messages lost (pooled over the trials), the stretch " +
 		"of the delivered packets' routes (hops over fault-free hops) and the mean T. Left e-cube, its adaptive forms " +
 		"rerouting around a failed edge on their own (by a random intact 3-detour or a shortest intact path) and safety " +
 		"levels; right the same for Valiant. E-cube and Valiant do not know the faults and lose what meets one.",
 	Where: []string{"port", "single", "pattern", "random", "mu", "1"},
 	Panels: []Panel{{
-		FacetBy: family, Last: "n", Cols: 2, Keep: positiveQ, FacetName: familyName,
+		FacetBy: family, Last: "n", Cols: 2, Keep: positiveQ,
 		X: Axis{Label: "edge failure probability q", Log: true},
 		Y: Axis{Label: "share of messages lost", Log: true, Max: 1},
 		Layers: []Layer{
 			Data{By: method, X: col("q"), Y: col("lost"), W: col("messages"), Of: "pooled"},
 		},
 	}, {
-		FacetBy: family, Last: "n", Cols: 2, Keep: positiveQ, FacetName: familyName,
+		FacetBy: family, Last: "n", Cols: 2, Keep: positiveQ,
 		X: Axis{Label: "edge failure probability q", Log: true},
 		Y: Axis{Label: "stretch (hops / fault-free hops)"},
 		Layers: []Layer{
 			Data{By: method, X: col("q"), Y: col("stretch")},
 		},
 	}, {
-		FacetBy: family, Last: "n", Cols: 2, Keep: positiveQ, FacetName: familyName,
+		FacetBy: family, Last: "n", Cols: 2, Keep: positiveQ,
 		X: Axis{Label: "edge failure probability q", Log: true},
 		Y: Axis{Label: "mean T (steps)", Zero: true},
 		Layers: []Layer{
@@ -318,8 +302,6 @@ var adaptiveBaselines = Figure{
 		},
 	}},
 }
-
-func familyName(key string) string { _, v, _ := strings.Cut(key, "="); return v }
 
 // delivers names what delivers a trial of faulty-valiant: a detour
 // strategy, or a router on its own; and its family.
@@ -332,7 +314,6 @@ func delivers(r Row) string {
 
 var faultyValiantDelivered = Figure{
 	Name: "faulty-valiant-delivered", Experiment: "faulty-valiant", Wide: true,
-	Doc: "share of trials delivering every packet against q per n: each detour strategy, and the routings without detours",
 	Caption: "One row per n, against q: the share of trials in which every packet is delivered. Left, Valiant's routing " +
 		"simulated over each strategy's detour system (it delivers all when the strategy finds a complete system; " +
 		"optimal and random succeed exactly when every failed edge has an intact detour). Right, without detours: " +
@@ -346,16 +327,15 @@ var faultyValiantDelivered = Figure{
 			return r.Num("q") > 0 && r.Str("delivery") == rule && (rt == "valiant" || rt == "adaptive-valiant" || rt == "safety-levels")
 		},
 		FacetBy: func(r Row) string {
-			side := "with=over detours"
+			side := "with=detours"
 			if r.Str("detours") == "none" {
-				side = "with=on their own"
+				side = "with=none"
 			}
 			return "n=" + r.Str("n") + "," + side
 		},
-		FacetName: func(key string) string { return strings.ReplaceAll(keyName(key), "with = ", "") },
-		X:         Axis{Label: "edge failure probability q", Log: true},
-		Y:         Axis{Label: "share of trials delivering all", Zero: true, Max: 1},
-		Height:    PanelHeight * 0.7,
+		X:      Axis{Label: "edge failure probability q", Log: true},
+		Y:      Axis{Label: "share of trials delivering all", Zero: true, Max: 1},
+		Height: figstyle.PanelHeight * 0.7,
 		Layers: []Layer{
 			Data{By: delivers, X: col("q"), Of: "share", Y: func(r Row) float64 {
 				if r.Str("detours") != "none" {

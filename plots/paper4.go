@@ -2,6 +2,7 @@ package plots
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -21,10 +22,9 @@ var operations = []string{"oab", "mc", "oas", "gather", "aab", "aas", "reduce", 
 func collectiveSweeps(experiment, x, xLabel, what string) []Figure {
 	var figs []Figure
 	for _, op := range operations {
-		name := identityName("op=" + op)
+		name := keyName("op=" + op)
 		figs = append(figs, Figure{
 			Name: experiment + "-" + op, Experiment: experiment, Table: "collectives",
-			Doc: fmt.Sprintf("%s: time against %s per network, measured and closed form", name, what),
 			Caption: fmt.Sprintf("The %s: the simulated time against %s, log–log, one panel per network, one colour per "+
 				"algorithm; the closed form of the literature, where there is one, dashed in the algorithm's colour, so "+
 				"markers on their line are times equal to it. Each algorithm runs under one port and cost model: "+
@@ -65,13 +65,7 @@ func (s *sweep) add(facet string, r Row) {
 
 func (s *sweep) series(facet string) []drawn {
 	var out []drawn
-	for _, algo := range slices.SortedFunc(func(yield func(string) bool) {
-		for k := range s.rows[facet] {
-			if !yield(k) {
-				return
-			}
-		}
-	}, compareKeys) {
+	for _, algo := range slices.SortedFunc(maps.Keys(s.rows[facet]), compareKeys) {
 		rows := s.rows[facet][algo]
 		best := slices.MinFunc(rows, func(a, b collRow) int { return a.rank - b.rank }).rank
 		measured := drawn{key: algo, how: marks}
@@ -92,18 +86,13 @@ func (s *sweep) series(facet string) []drawn {
 	return append(out, drawn{how: curve, name: "closed form (dashed)", dash: 1})
 }
 
-// ratio is a column over its lower bound, NaN where the bound is null.
-func ratio(column, bound string) Expr {
-	return func(r Row) float64 { return r.Num(column) / r.Num(bound) }
-}
-
-var lowerBound = &Curve{Name: "the lower bound", F: func(float64, float64) float64 { return 1 }, Dash: 1, Lower: true}
+var lowerBound = level("the lower bound", 1, true)
 
 // boundsPanel is a row of collectives-bounds: y against n, one panel per
 // operation.
 func boundsPanel(y Expr, label string) Panel {
 	return Panel{
-		Facet: "op", Cols: 5, FacetName: identityName,
+		Facet: "op", Cols: 5,
 		X: Axis{Label: "cube dimension n", Ints: true},
 		Y: Axis{Label: label, Log: true},
 		Layers: []Layer{
@@ -115,22 +104,20 @@ func boundsPanel(y Expr, label string) Panel {
 
 var collectivesBounds = Figure{
 	Name: "collectives-bounds", Experiment: "collectives-bounds", Table: "collectives", Wide: true,
-	Doc: "broadcast, scatter, gather, all-gather and total exchange on the all-port Q_n: steps and work over the lower bounds",
 	Caption: "Lemma 1 of the lecture notes on collectives and its remark, on the all-port, non-combining, " +
 		"store-and-forward Q_n, one column per operation, against n, log y: the steps ρ over the bound that holds even " +
 		"when messages combine blocks (top), the steps counted once per block of a step's largest message, ρ_{m}, over " +
 		"Lemma 1's ρ (middle), and the work η in block-hops over Lemma 1's η (bottom). No point lies below 1; an " +
 		"algorithm on the line 1 attains the bound, as the remark says an optimal one does.",
 	Panels: []Panel{
-		boundsPanel(ratio("rho", "bound_steps"), "ρ / lower bound"),
-		boundsPanel(ratio("rho_m", "bound_rho"), "ρ_{m} / lower bound"),
-		boundsPanel(ratio("eta", "bound_eta"), "η / lower bound"),
+		boundsPanel(over("rho", "bound_steps"), "ρ / lower bound"),
+		boundsPanel(over("rho_m", "bound_rho"), "ρ_{m} / lower bound"),
+		boundsPanel(over("eta", "bound_eta"), "η / lower bound"),
 	},
 }
 
 var thesisFig7 = Figure{
 	Name: "thesis-fig7",
-	Doc:  "the thesis' Fig. 7: least and greedy node-confluent dilation of a 1-conjunct family against n, beside the edge-confluent γ + 2",
 	Caption: "The thesis' Fig. 7 claims a 1-conjunct detour system whose node-confluent dilation grows linearly with n. " +
 		"The harness' family, 2n failed edges detoured through one node c, is one: against n, the least node-confluent " +
 		"dilation 2n + 1 (found by exhaustive search, equal to its lower bound), the greedy construction's about c = 0 " +

@@ -19,6 +19,7 @@ import (
 
 	"github.com/hyperroute/hyperroute/dataset"
 	"github.com/hyperroute/hyperroute/experiments"
+	"github.com/hyperroute/hyperroute/figstyle"
 	"github.com/hyperroute/hyperroute/stats"
 )
 
@@ -104,7 +105,7 @@ func TestFigures(t *testing.T) {
 	for _, f := range Figures {
 		o := drawAll(t)[f.Name]
 		var want []string
-		for _, format := range formats {
+		for _, format := range figstyle.Formats {
 			want = append(want, filepath.Join(results, "figures", f.Name+"."+format))
 		}
 		if !slices.Equal(o.Files, want) {
@@ -129,12 +130,12 @@ func checkFile(t *testing.T, path string, wide bool) {
 	switch filepath.Ext(path) {
 	case ".png":
 		img, err := png.Decode(bytes.NewReader(b))
-		w := Width
+		w := figstyle.Width
 		if wide {
-			w = WideWidth
+			w = figstyle.WideWidth
 		}
-		if err != nil || img.Bounds().Dx() != int(w.Dots(dpi)+0.5) {
-			t.Errorf("%s: %v, want a PNG %d pixels wide", path, err, int(w.Dots(dpi)+0.5))
+		if err != nil || img.Bounds().Dx() != int(w.Dots(figstyle.DPI)+0.5) {
+			t.Errorf("%s: %v, want a PNG %d pixels wide", path, err, int(w.Dots(figstyle.DPI)+0.5))
 		}
 	case ".svg":
 		if !bytes.HasPrefix(b, []byte("<?xml")) && !bytes.HasPrefix(b, []byte("<svg")) {
@@ -173,23 +174,6 @@ func TestZerosShow(t *testing.T) {
 	}
 	if zeros == 0 {
 		t.Error("no measured 0 on a log axis")
-	}
-}
-
-// TestTypeset: ticks of a log axis over many decades are powers of 10
-// with superscript exponents, drawn as raised digits of the font.
-func TestTypeset(t *testing.T) {
-	var labels []string
-	for _, tk := range logTicks(1e-6, 10) {
-		if tk.Label != "" {
-			labels = append(labels, tk.Label)
-		}
-	}
-	if want := []string{"10⁻⁶", "10⁻⁴", "10⁻²", "1"}; !slices.Equal(labels, want) {
-		t.Errorf("labels %q, want %q", labels, want)
-	}
-	if got := runs("T_{faulty} = 10⁻⁵ᵃ"); len(got) < 3 || got[0] != (run{"T", 0}) || got[1] != (run{"faulty", -1}) || got[3] != (run{"−5", 1}) {
-		t.Errorf("runs %v", got)
 	}
 }
 

@@ -14,6 +14,8 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/hyperroute/hyperroute/figstyle"
 )
 
 // layout computes the series of d's panels, fills in o's caption and
@@ -30,7 +32,7 @@ func (f Figure) layout(d *drawing, o *Output) (width, height vg.Length, paint fu
 	})
 	slices.SortStableFunc(keys, compareKeys)
 	lk := looks(keys)
-	width = map[bool]vg.Length{false: Width, true: WideWidth}[f.Wide]
+	width = map[bool]vg.Length{false: figstyle.Width, true: figstyle.WideWidth}[f.Wide]
 	labelled := d.directLabels(width, lk)
 	var bands []band
 	for _, ps := range d.panels {
@@ -38,7 +40,7 @@ func (f Figure) layout(d *drawing, o *Output) (width, height vg.Length, paint fu
 	}
 	entries, zeros := d.legend(lk, labelled)
 	cols := max(2, int(width/(1.7*vg.Inch)))
-	height = vg.Points(1.3*legendSize*float64((len(entries)+cols-1)/cols) + 4)
+	height = vg.Points(1.3*figstyle.LegendSize*float64((len(entries)+cols-1)/cols) + 4)
 	for _, b := range bands {
 		height += b.height
 	}
@@ -90,23 +92,23 @@ func (ps *panelState) band(width vg.Length, alone bool, lk map[string]look) band
 	switch {
 	case h > 0:
 	case k == 1 && alone:
-		h = Height
+		h = figstyle.Height
 	case cols == 1:
-		h = PanelHeight
+		h = figstyle.PanelHeight
 	default:
-		h = min(max(0.8*width/vg.Length(cols), 1.5*vg.Inch), PanelHeight)
+		h = min(max(0.8*width/vg.Length(cols), 1.5*vg.Inch), figstyle.PanelHeight)
 	}
-	b := band{height: h*vg.Length(rows) + vg.Points(labelSize+4), xLabel: ps.p.X.Label, yLabel: ps.p.Y.Label}
+	b := band{height: h*vg.Length(rows) + vg.Points(figstyle.LabelSize+4), xLabel: ps.p.X.Label, yLabel: ps.p.Y.Label}
 	for i, fs := range ps.grid {
 		if i%cols == 0 {
 			b.plots = append(b.plots, make([]*plot.Plot, cols))
 		}
 		p := ps.plot(fs, lk, (width-vg.Points(40))/vg.Length(cols), h-vg.Points(30))
 		if i%cols > 0 {
-			p.Y.Tick.Marker = unlabelled(p.Y.Tick.Marker)
+			p.Y.Tick.Marker = figstyle.Unlabelled(p.Y.Tick.Marker)
 		}
 		if i+cols < k {
-			p.X.Tick.Marker = unlabelled(p.X.Tick.Marker)
+			p.X.Tick.Marker = figstyle.Unlabelled(p.X.Tick.Marker)
 		}
 		b.plots[i/cols][i%cols] = p
 	}
@@ -116,7 +118,7 @@ func (ps *panelState) band(width vg.Length, alone bool, lk map[string]look) band
 // draw draws the band into c, its panels' axes aligned, its axis labels
 // centred on the panels' data areas.
 func (b band) draw(c draw.Canvas) {
-	lh := vg.Points(labelSize + 4)
+	lh := vg.Points(figstyle.LabelSize + 4)
 	tiles := draw.Tiles{Rows: len(b.plots), Cols: len(b.plots[0]), PadX: vg.Points(4), PadY: vg.Points(4), PadTop: vg.Points(2), PadRight: vg.Points(6)}
 	lo, hi := c.Max, c.Min
 	for j, row := range plot.Align(b.plots, tiles, draw.Crop(c, lh, 0, lh, 0)) {
@@ -128,7 +130,7 @@ func (b band) draw(c draw.Canvas) {
 			}
 		}
 	}
-	sty := draw.TextStyle{Color: color.Black, Font: font.From(plot.DefaultFont, vg.Points(labelSize)), Handler: house,
+	sty := draw.TextStyle{Color: color.Black, Font: font.From(plot.DefaultFont, vg.Points(figstyle.LabelSize)), Handler: figstyle.Text,
 		XAlign: draw.XCenter, YAlign: draw.YBottom}
 	c.FillText(sty, vg.Point{X: (lo.X + hi.X) / 2, Y: c.Min.Y + vg.Points(1)}, b.xLabel)
 	sty.Rotation, sty.YAlign = math.Pi/2, draw.YTop
@@ -138,14 +140,14 @@ func (b band) draw(c draw.Canvas) {
 // plot builds the panel of one facet, of about w×h points of data: bands,
 // bars, lines, curves, then the markers over them all.
 func (ps *panelState) plot(fs *facetState, lk map[string]look, w, h vg.Length) *plot.Plot {
-	p := newPlot("", "")
+	p := figstyle.NewPlot("", "")
 	p.Title.Text = fs.title
 	xs := ps.dodge(fs, w, h)
 	var layers [5][]plot.Plotter // bands, bars, lines, curves, markers
 	for i, s := range fs.series {
 		l := lk[s.key]
 		if s.how == curve {
-			line := boundLine(s.dash)
+			line := figstyle.BoundLine(s.dash)
 			if s.colour != "" {
 				line.Color = lk[s.colour].c
 			}
@@ -184,13 +186,13 @@ func (ps *panelState) plot(fs *facetState, lk map[string]look, w, h vg.Length) *
 			if s.band {
 				layers[0] = append(layers[0], bandOf(s.pts, l.c, ps.y[0]))
 			}
-			layers[2] = append(layers[2], lineOf(stepCorners(s.pts, func(p Point) float64 { return p.Y }), dataLine(l.c, 0)))
+			layers[2] = append(layers[2], lineOf(stepCorners(s.pts, func(p Point) float64 { return p.Y }), figstyle.DataLine(l.c, 0)))
 		case lineMarks:
-			layers[2] = append(layers[2], lineOf(at, thin(dataLine(l.c, 0))))
+			layers[2] = append(layers[2], lineOf(at, thin(figstyle.DataLine(l.c, 0))))
 		}
 		if len(eb.XYs) > 0 {
 			e, _ := plotter.NewYErrorBars(eb)
-			e.LineStyle, e.CapWidth = thin(dataLine(l.c, 0)), vg.Points(2*glyphSize)
+			e.LineStyle, e.CapWidth = thin(figstyle.DataLine(l.c, 0)), vg.Points(2*figstyle.GlyphSize)
 			layers[1] = append(layers[1], e)
 		}
 		mark := func(xys plotter.XYs, sty draw.GlyphStyle) {
@@ -201,9 +203,9 @@ func (ps *panelState) plot(fs *facetState, lk map[string]look, w, h vg.Length) *
 			}
 		}
 		if s.how != steps {
-			mark(at, glyph(l.c, l.shape))
+			mark(at, figstyle.Glyph(l.c, l.shape))
 		}
-		mark(limits, draw.GlyphStyle{Color: l.c, Radius: vg.Points(glyphSize + 0.6), Shape: limitGlyph{}})
+		mark(limits, draw.GlyphStyle{Color: l.c, Radius: vg.Points(figstyle.GlyphSize + 0.6), Shape: figstyle.LimitGlyph{}})
 	}
 	if fs == ps.grid[len(ps.grid)-1] {
 		layers[4] = append(layers[4], ps.labels(fs, lk))
@@ -223,9 +225,9 @@ func (ps *panelState) plot(fs *facetState, lk map[string]look, w, h vg.Length) *
 		a.a.Min, a.a.Max = a.r[0], a.r[1]
 		switch {
 		case a.spec.Log:
-			a.a.Scale, a.a.Tick.Marker = plot.LogScale{}, logTicks
+			a.a.Scale, a.a.Tick.Marker = plot.LogScale{}, figstyle.LogTicks
 		case a.spec.Ints:
-			a.a.Tick.Marker = intTicks
+			a.a.Tick.Marker = figstyle.IntTicks
 		}
 	}
 	if ps.labelled > 0 { // no ticks where the labels are
@@ -311,7 +313,7 @@ func (ps *panelState) dodge(fs *facetState, w, h vg.Length) [][]float64 {
 			}
 		}
 	}
-	step := float64(2*glyphSize+0.8) / float64(w)
+	step := float64(2*figstyle.GlyphSize+0.8) / float64(w)
 	xv := slices.Sorted(maps.Keys(byX))
 	for i := 1; i < len(xv); i++ {
 		step = min(step, 0.8*(frac(xv[i], ps.x, ps.p.X.Log)-frac(xv[i-1], ps.x, ps.p.X.Log))/float64(len(fs.series)))
@@ -320,7 +322,7 @@ func (ps *panelState) dodge(fs *facetState, w, h vg.Length) [][]float64 {
 		slices.SortFunc(ats, func(a, b at) int { return cmp.Compare(a.y, b.y) })
 		all := slices.ContainsFunc(ats, func(a at) bool { return fs.series[a.series].dodge })
 		for lo, hi := 0, 1; lo < len(ats); lo, hi = hi, hi+1 {
-			for hi < len(ats) && (all || ats[hi].y-ats[hi-1].y < float64(2*glyphSize+0.5)/float64(h)) {
+			for hi < len(ats) && (all || ats[hi].y-ats[hi-1].y < float64(2*figstyle.GlyphSize+0.5)/float64(h)) {
 				hi++
 			}
 			var series []int
@@ -361,7 +363,7 @@ func (d *drawing) legend(lk map[string]look, labelled map[string]bool) ([]legend
 	}
 	d.each(func(ps *panelState, _ *facetState, s *drawn) {
 		if s.how == curve {
-			line := boundLine(s.dash)
+			line := figstyle.BoundLine(s.dash)
 			if s.colour != "" {
 				line.Color = lk[s.colour].c
 			}
@@ -374,10 +376,10 @@ func (d *drawing) legend(lk map[string]look, labelled map[string]bool) ([]legend
 		l := lk[s.key]
 		var thumbs []plot.Thumbnailer
 		if s.how != marks {
-			thumbs = append(thumbs, &plotter.Line{LineStyle: dataLine(l.c, 0)})
+			thumbs = append(thumbs, &plotter.Line{LineStyle: figstyle.DataLine(l.c, 0)})
 		}
 		if s.how != steps {
-			thumbs = append(thumbs, &plotter.Scatter{GlyphStyle: glyph(l.c, l.shape)})
+			thumbs = append(thumbs, &plotter.Scatter{GlyphStyle: figstyle.Glyph(l.c, l.shape)})
 		}
 		if !labelled[s.key] {
 			add(&entries, l.name, thumbs...)
@@ -386,7 +388,7 @@ func (d *drawing) legend(lk map[string]look, labelled map[string]bool) ([]legend
 	})
 	if zeros > 0 {
 		add(&bars, "0: its upper limit (caption)",
-			&plotter.Scatter{GlyphStyle: draw.GlyphStyle{Color: boundColor, Radius: vg.Points(glyphSize + 0.6), Shape: limitGlyph{centred: true}}})
+			&plotter.Scatter{GlyphStyle: draw.GlyphStyle{Color: figstyle.BoundColor, Radius: vg.Points(figstyle.GlyphSize + 0.6), Shape: figstyle.LimitGlyph{Centred: true}}})
 	}
 	return append(entries, bars...), zeros
 }
@@ -396,7 +398,7 @@ func drawLegend(c draw.Canvas, entries []legendEntry, cols int) {
 	per, w := (len(entries)+cols-1)/cols, (c.Max.X-c.Min.X)/vg.Length(cols)
 	for k := range cols {
 		l := plot.NewLegend()
-		l.TextStyle.Handler, l.TextStyle.Font.Size = house, font.Length(vg.Points(legendSize))
+		l.TextStyle.Handler, l.TextStyle.Font.Size = figstyle.Text, font.Length(vg.Points(figstyle.LegendSize))
 		l.ThumbnailWidth, l.Padding, l.Top, l.Left = vg.Points(16), vg.Points(0.8), true, true
 		for _, e := range entries[min(k*per, len(entries)):min((k+1)*per, len(entries))] {
 			l.Add(e.name, e.thumbs...)
@@ -454,7 +456,7 @@ func (f Figure) caption(d *drawing, zeros int) string {
 // room for them. It
 // returns the keys labelled in every row they appear in.
 func (d *drawing) directLabels(width vg.Length, lk map[string]look) map[string]bool {
-	fnt := font.From(plot.DefaultFont, vg.Points(legendSize))
+	fnt := font.From(plot.DefaultFont, vg.Points(figstyle.LegendSize))
 	in, out := map[string]bool{}, map[string]bool{}
 	for _, ps := range d.panels {
 		cols := max(1, min(cmp.Or(ps.p.Cols, int(width/(1.7*vg.Inch))), len(ps.grid)))
@@ -465,7 +467,7 @@ func (d *drawing) directLabels(width vg.Length, lk map[string]look) map[string]b
 			if s.key != "" && s.how == lineMarks && len(s.pts) > 1 {
 				lines = append(lines, s.key)
 				x := s.pts[len(s.pts)-1].X
-				fits = fits && house.width(lk[s.key].name, fnt) < 0.45*w && (math.IsNaN(end) || x == end)
+				fits = fits && figstyle.Text.Width(lk[s.key].name, fnt) < 0.45*w && (math.IsNaN(end) || x == end)
 				end = x
 			}
 		}
@@ -474,7 +476,7 @@ func (d *drawing) directLabels(width vg.Length, lk map[string]look) map[string]b
 			room := 0.0 // the share of the panel's width the labels take
 			for _, k := range lines {
 				ps.direct[k] = true
-				room = max(room, float64((house.width(lk[k].name, fnt)+vg.Points(4))/(w-vg.Points(24))))
+				room = max(room, float64((figstyle.Text.Width(lk[k].name, fnt)+vg.Points(4))/(w-vg.Points(24))))
 			}
 			ps.labelled = ps.x[1]
 			if x := &ps.x; ps.p.X.Log { // room for them right of the data
@@ -515,33 +517,25 @@ func (ps *panelState) labels(fs *facetState, lk map[string]look) plot.Plotter {
 			ls = append(ls, label{lk[s.key].name, lk[s.key].c, end.X, end.Y})
 		}
 	}
+	slices.SortFunc(ls, func(a, b label) int { return cmp.Compare(a.y, b.y) })
 	return plotterFunc(func(c draw.Canvas, p *plot.Plot) {
 		tx, ty := p.Transforms(&c)
-		h := vg.Points(1.15 * legendSize)
-		at := make([]vg.Point, len(ls))
-		for i, l := range ls {
-			at[i] = vg.Point{X: tx(l.x) + vg.Points(3), Y: min(max(ty(l.y), c.Min.Y+h/2), c.Max.Y-h/2)}
-		}
-		order := make([]int, len(ls))
-		for i := range order {
-			order[i] = i
-		}
-		slices.SortFunc(order, func(a, b int) int { return cmp.Compare(at[a].Y, at[b].Y) })
-		for k := 1; k < len(order); k++ { // push up what would overlap
-			at[order[k]].Y = max(at[order[k]].Y, at[order[k-1]].Y+h)
-		}
-		if len(order) > 0 { // and down from the top
-			for k, over := len(order)-1, at[order[len(order)-1]].Y-(c.Max.Y-h/2); k >= 0 && over > 0; k-- {
-				at[order[k]].Y -= over
-				if k > 0 {
-					over = at[order[k-1]].Y - (at[order[k]].Y - h)
-				}
+		h := vg.Points(1.15 * figstyle.LegendSize)
+		ys := make([]vg.Length, len(ls))
+		for i, l := range ls { // pushed up where they would overlap
+			if ys[i] = max(ty(l.y), c.Min.Y+h/2); i > 0 {
+				ys[i] = max(ys[i], ys[i-1]+h)
 			}
 		}
-		for i, l := range ls {
-			sty := textStyle(legendSize, l.c)
+		for i := len(ls) - 1; i >= 0; i-- { // and down from the top
+			top := c.Max.Y - h/2
+			if i+1 < len(ls) {
+				top = ys[i+1] - h
+			}
+			ys[i] = min(ys[i], top)
+			sty := figstyle.TextStyle(figstyle.LegendSize, ls[i].c)
 			sty.XAlign, sty.YAlign = draw.XLeft, draw.YCenter
-			c.FillText(sty, at[i], l.text)
+			c.FillText(sty, vg.Point{X: tx(ls[i].x) + vg.Points(3), Y: ys[i]}, ls[i].text)
 		}
 	})
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hyperroute/hyperroute/confluent"
 	"github.com/hyperroute/hyperroute/delayseq"
 	"github.com/hyperroute/hyperroute/stats"
 )
@@ -259,7 +260,7 @@ func TestChapterIIIValues(t *testing.T) {
 	fv := slices.DeleteFunc(where(rows(t, "faulty-valiant", "trials"), "router", "valiant"), func(r row) bool {
 		return !(r.f("ok") == 1 && r.f("d") > 1 && r.f("T_intact") > 0)
 	})
-	each(t, series(t, o["faulty-valiant"], "node-confluent, delivery arrival", "detour queues: FIFO"),
+	each(t, series(t, o["faulty-valiant"], "node-confluent, delivery on arrival", "detour queues: FIFO"),
 		where(fv, "confluent", "node", "delivery", "arrival", "detour-queue", "fifo"), numOf("d"), numOf("excess"))
 	lock := only(o["faulty-valiant"], "", "out of lockstep: FIFO detour queues")[0]
 	want(t, lock, where(fv, "delivery", "queue", "detour-queue", "fifo"), numOf("q"), func(r row) float64 { return 1 - r.f("lockstep") }, nil, "share",
@@ -298,4 +299,26 @@ func TestCollectivesValues(t *testing.T) {
 	each(t, s[0], aas, log2p, func(r row) float64 { return r.f("rho") / r.f("bound_steps") })
 	each(t, s[1], aas, log2p, func(r row) float64 { return r.f("rho_m") / r.f("bound_rho") })
 	each(t, s[2], aas, log2p, func(r row) float64 { return r.f("eta") / r.f("bound_eta") })
+}
+
+// TestThesisDilation: Fig. 7 draws confluent.HubDilations, the family the
+// report checks (confluent's TestHub holds its values to MinNode, Node
+// and Edge): each line is its column at n = 3 … hubMaxN.
+func TestThesisDilation(t *testing.T) {
+	o := drawAll(t)["thesis-fig7"]
+	rows, err := confluent.HubDilations(hubMaxN, hubBudget)
+	if err != nil || len(o.Series) < 4 {
+		t.Fatalf("%d series, %v", len(o.Series), err)
+	}
+	for k, of := range []func(confluent.Dilations) int{
+		func(r confluent.Dilations) int { return r.Least }, func(r confluent.Dilations) int { return r.Zero },
+		func(r confluent.Dilations) int { return r.Ones }, func(r confluent.Dilations) int { return r.Edge },
+	} {
+		s := o.Series[k]
+		for i, r := range rows {
+			if p := s.Points[i]; len(s.Points) != len(rows) || p.X != float64(r.N) || p.Y != float64(of(r)) {
+				t.Errorf("%s: (%v, %v), want (%d, %d)", s.Name, p.X, p.Y, r.N, of(r))
+			}
+		}
+	}
 }

@@ -17,7 +17,7 @@ func TestPlot(t *testing.T) {
 	}
 	png := filepath.Join(out, "p.png")
 	code, stdout, stderr := cli("plot", filepath.Join(out, "small"), "--x", "n", "--y", "T", "--stat", "mean,p99", "--by", "port", "--out", png)
-	if code != 0 || stdout != png+": 4 series, 12 points\n" || !strings.Contains(stderr, "port=all p99 at n=3 from 18 values: about the maximum") {
+	if code != 0 || stdout != png+": 4 series, 12 points\n" || !strings.Contains(stderr, "all-port, p99 at n=3 from 18 values: about the maximum") {
 		t.Errorf("plot: exit %d, %q, %q", code, stdout, stderr)
 	}
 	if fi, err := os.Stat(png); err != nil || fi.Size() < 1000 {

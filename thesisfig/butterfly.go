@@ -1,4 +1,4 @@
-package plots
+package thesisfig
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/hyperroute/hyperroute/butterfly"
+	"github.com/hyperroute/hyperroute/figstyle"
 	"github.com/hyperroute/hyperroute/hypercube"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
@@ -27,7 +28,7 @@ func disjointPaths(n int, s, z uint32) cubePicture {
 	p := cubePicture{n: n, title: fmt.Sprintf("Fig. 1 (Q₄): the %d disjoint paths αᵈ from %d to %d", n, s, z)}
 	for d, alpha := range (hypercube.Cube{N: n}).DisjointPaths(s, z) {
 		p.paths = append(p.paths, hypercube.Walk(s, alpha))
-		p.legend = append(p.legend, fmt.Sprintf("α%s = %s", superscript(d+1), intList(alpha)))
+		p.legend = append(p.legend, fmt.Sprintf("α%s = %s", figstyle.Superscript(d+1), intList(alpha)))
 	}
 	return p
 }
@@ -68,7 +69,7 @@ func betaRoutes(n int, s, z uint32) bflyPicture {
 		for i := range r.Len {
 			bits[i] = map[bool]string{true: "1", false: "0"}[r.Takes(i)]
 		}
-		p.legend = append(p.legend, fmt.Sprintf("β%s = (%s)", superscript(d), strings.Join(bits, ", ")))
+		p.legend = append(p.legend, fmt.Sprintf("β%s = (%s)", figstyle.Superscript(d), strings.Join(bits, ", ")))
 	}
 	return p
 }
@@ -111,7 +112,7 @@ func (p bflyPicture) paint(c draw.Canvas) {
 	const dx, dy = 1.6, 1.0
 	pos := func(j int, v uint32) pt { return pt{dx * float64(j), -dy * float64(v)} }
 	legendH := vg.Points(6.5*1.25*float64(len(p.legend)) + 2)
-	s := newSheet(draw.Crop(c, vg.Points(22), 0, legendH, 0), []pt{pos(0, 0), pos(p.cols-1, uint32(rows-1))}, vg.Points(4), vg.Points(labelSize+10))
+	s := newSheet(draw.Crop(c, vg.Points(22), 0, legendH, 0), []pt{pos(0, 0), pos(p.cols-1, uint32(rows-1))}, vg.Points(4), vg.Points(figstyle.LabelSize+10))
 	grey := draw.LineStyle{Color: color.Gray{0xd0}, Width: vg.Points(0.4)}
 	b := butterfly.Net{N: p.n}
 	for j := range p.cols - 1 {
@@ -125,13 +126,13 @@ func (p bflyPicture) paint(c draw.Canvas) {
 	for k, traces := range p.traces {
 		for _, t := range traces {
 			for i := 1; i < len(t.Nodes); i++ {
-				sty := draw.LineStyle{Color: colour(k), Width: vg.Points(1.3)}
+				sty := draw.LineStyle{Color: figstyle.Colour(k), Width: vg.Points(1.3)}
 				if i >= t.Solid {
-					sty.Dashes = dashes[2]
+					sty.Dashes = figstyle.Dashes[2]
 				}
 				edgeArrow(c, sty, s.at(pos(t.Col+i-1, t.Nodes[i-1].V)), s.at(pos(t.Col+i, t.Nodes[i].V)), 0, 0, false)
 			}
-			c.DrawGlyph(glyph(colour(k), 0), s.at(pos(t.Col, t.Nodes[0].V)))
+			c.DrawGlyph(figstyle.Glyph(figstyle.Colour(k), 0), s.at(pos(t.Col, t.Nodes[0].V)))
 		}
 	}
 	for j := range p.cols {
@@ -140,12 +141,12 @@ func (p bflyPicture) paint(c draw.Canvas) {
 		}
 		at := s.at(pos(j, 0))
 		at.Y += vg.Points(7)
-		c.FillText(textStyle(6.5, color.Black), at, strconv.Itoa(p.layer(j)))
+		c.FillText(figstyle.TextStyle(6.5, color.Black), at, strconv.Itoa(p.layer(j)))
 	}
 	head := s.at(pos(0, 0))
 	head.X -= vg.Points(9)
 	head.Y += vg.Points(7)
-	sty := textStyle(6.5, color.Black)
+	sty := figstyle.TextStyle(6.5, color.Black)
 	sty.XAlign = draw.XRight
 	c.FillText(sty, head, "v \\ layer")
 	for v := range uint32(rows) {
@@ -155,7 +156,7 @@ func (p bflyPicture) paint(c draw.Canvas) {
 	}
 	colours := make([]color.Color, len(p.legend))
 	for k := range colours {
-		colours[k] = colour(k)
+		colours[k] = figstyle.Colour(k)
 	}
 	lines(c, vg.Point{X: c.Min.X + vg.Points(2), Y: c.Min.Y + legendH}, 6.5, p.legend, colours)
 }
@@ -169,32 +170,30 @@ func intList(xs []int) string {
 	return "(" + strings.Join(s, ", ") + ")"
 }
 
-// ThesisPaths draws the thesis' Fig. 1 [Schömer 1988, Ch. II.1–II.2]: the
+// Fig1 draws the thesis' Fig. 1 [Schömer 1988, Ch. II.1–II.2]: the
 // n = 4 node-disjoint paths α^d from 0 to 1110 in Q_4
 // (hypercube.Cube.DisjointPaths) above, the corresponding butterfly routes
 // β^d in BF_4 (butterfly.Net.Beta and Walk) below, in the same colours,
 // the hops Trim drops dotted. It needs no results.
-func ThesisPaths(_ Source, out string) (Output, error) {
+func Fig1(out string) ([]string, error) {
 	cube, bf := disjointPaths(fig1N, fig1S, fig1Z), betaRoutes(fig1N, fig1S, fig1Z)
-	top := Height
-	files, err := save(out, "thesis-fig1", Width, top+bflyHeight, func(c draw.Canvas) {
+	top := figstyle.Height
+	return figstyle.Save(out, "thesis-fig1", figstyle.Width, top+bflyHeight, func(c draw.Canvas) {
 		h := c.Max.Y - c.Min.Y
 		cube.paint(draw.Crop(c, 0, 0, h-top, 0))
 		bf.paint(draw.Crop(c, 0, 0, 0, -top))
 	})
-	return Output{Files: files}, err
 }
 
 // bflyHeight is the height of a butterfly panel.
 const bflyHeight = 3.3 * vg.Inch
 
-// ThesisTrees draws the thesis' Fig. 2 [Schömer 1988, Ch. II.3, the proof
+// Fig2 draws the thesis' Fig. 2 [Schömer 1988, Ch. II.3, the proof
 // of Lemma II.3]: in BF_4, for s = 0, the binary trees of depth 3 rooted at
 // the nodes u_1 ∈ {(1, 8), (2, 1), (3, 2), (4, 4)} the packets of s reach
 // after their first hop, built from butterfly.Net's edges; no node lies in
 // two of them. It needs no results.
-func ThesisTrees(_ Source, out string) (Output, error) {
+func Fig2(out string) ([]string, error) {
 	p := disjointTrees(fig1N, fig1S)
-	files, err := save(out, "thesis-fig2", Width, bflyHeight, p.paint)
-	return Output{Files: files}, err
+	return figstyle.Save(out, "thesis-fig2", figstyle.Width, bflyHeight, p.paint)
 }

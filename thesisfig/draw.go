@@ -1,13 +1,13 @@
-package plots
+package thesisfig
 
 import (
 	"image/color"
 	"math"
 
-	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/hyperroute/hyperroute/figstyle"
 )
 
 // The thesis' illustrations are pictures of graphs, not plots: nodes at
@@ -52,20 +52,9 @@ func (s sheet) at(p pt) vg.Point {
 	return vg.Point{X: s.x0 + s.scale*vg.Length(p.X-s.lo.X), Y: s.y0 + s.scale*vg.Length(p.Y-s.lo.Y)}
 }
 
-// textStyle is the house text of the given size and colour, centred.
-func textStyle(size float64, c color.Color) draw.TextStyle {
-	return draw.TextStyle{
-		Color:   c,
-		Font:    font.From(plot.DefaultFont, vg.Points(size)),
-		Handler: house,
-		XAlign:  draw.XCenter,
-		YAlign:  draw.YCenter,
-	}
-}
-
 // title writes text centred at the top of c.
 func title(c draw.Canvas, text string) {
-	sty := textStyle(labelSize, color.Black)
+	sty := figstyle.TextStyle(figstyle.LabelSize, color.Black)
 	sty.YAlign = draw.YTop
 	c.FillText(sty, vg.Point{X: (c.Min.X + c.Max.X) / 2, Y: c.Max.Y - vg.Points(1)}, text)
 }
@@ -74,7 +63,7 @@ func title(c draw.Canvas, text string) {
 // in its colour.
 func lines(c draw.Canvas, at vg.Point, size float64, texts []string, colours []color.Color) {
 	for i, t := range texts {
-		sty := textStyle(size, colours[i])
+		sty := figstyle.TextStyle(size, colours[i])
 		sty.XAlign, sty.YAlign = draw.XLeft, draw.YTop
 		c.FillText(sty, vg.Point{X: at.X, Y: at.Y - vg.Length(i)*vg.Points(size*1.25)}, t)
 	}
@@ -91,7 +80,7 @@ func disc(c draw.Canvas, at vg.Point, r vg.Length, label string, size float64) {
 	c.Fill(p)
 	c.SetLineStyle(draw.LineStyle{Color: color.Black, Width: vg.Points(0.5)})
 	c.Stroke(p)
-	c.FillText(textStyle(size, color.Black), at, label)
+	c.FillText(figstyle.TextStyle(size, color.Black), at, label)
 }
 
 // edgeArrow draws the edge from a to b, shortened by gap at both ends and

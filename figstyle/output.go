@@ -1,4 +1,4 @@
-package plots
+package figstyle
 
 import (
 	"bufio"
@@ -16,33 +16,33 @@ import (
 	"gonum.org/v1/plot/vg/vgsvg"
 )
 
-// formats are the files written for every figure.
-var formats = []string{"png", "svg", "pdf"}
+// Formats are the files written for every figure.
+var Formats = []string{"png", "svg", "pdf"}
 
-// newCanvas returns a canvas of the given format and size: PNG at 300 dpi,
+// NewCanvas returns a canvas of the given format and size: PNG at 300 dpi,
 // SVG with text as text, PDF with text as glyph outlines.
-func newCanvas(format string, w, h vg.Length) vg.CanvasWriterTo {
+func NewCanvas(format string, w, h vg.Length) vg.CanvasWriterTo {
 	switch format {
 	case "png":
-		return vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(dpi))}
+		return vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(DPI))}
 	case "svg":
 		return vgsvg.New(w, h)
 	}
 	return outlineText{vgpdf.New(w, h)}
 }
 
-// save draws a figure of size w×h with paint into out/name.png, .svg and
+// Save draws a figure of size w×h with paint into out/name.png, .svg and
 // .pdf, creating out if needed, and returns the paths written.
-func save(out, name string, w, h vg.Length, paint func(draw.Canvas)) ([]string, error) {
+func Save(out, name string, w, h vg.Length, paint func(draw.Canvas)) ([]string, error) {
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return nil, err
 	}
 	var files []string
-	for _, format := range formats {
-		c := newCanvas(format, w, h)
+	for _, format := range Formats {
+		c := NewCanvas(format, w, h)
 		paint(draw.New(c))
 		path := filepath.Join(out, name+"."+format)
-		if err := writeFile(path, c); err != nil {
+		if err := WriteFile(path, c); err != nil {
 			return files, err
 		}
 		files = append(files, path)
@@ -50,10 +50,10 @@ func save(out, name string, w, h vg.Length, paint func(draw.Canvas)) ([]string, 
 	return files, nil
 }
 
-// writeFile writes c to path atomically: to a temporary file beside it,
+// WriteFile writes c to path atomically: to a temporary file beside it,
 // renamed to path once complete, so that a failed write (a full disk)
 // leaves an earlier figure at path as it was.
-func writeFile(path string, c vg.CanvasWriterTo) error {
+func WriteFile(path string, c vg.CanvasWriterTo) error {
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
 		return err

@@ -1,14 +1,16 @@
-package plots
+package thesisfig
 
 import (
-	"fmt"
+	"bytes"
+	"image/png"
+	"os"
 	"path/filepath"
 	"slices"
 	"testing"
 
 	"github.com/hyperroute/hyperroute/butterfly"
-	"github.com/hyperroute/hyperroute/confluent"
 	"github.com/hyperroute/hyperroute/faults"
+	"github.com/hyperroute/hyperroute/figstyle"
 )
 
 // TestThesisDetours checks Figs. 3 and 4 against the thesis' lists: the
@@ -35,51 +37,32 @@ func TestThesisDetours(t *testing.T) {
 			t.Errorf("γ = %d: detours drawn %v, want %v", c.gamma, p.paths, c.paths)
 		}
 	}
-	checkDrawn(t, "thesis-fig3-4")
+	checkDrawn(t, Fig34, "thesis-fig3-4")
 }
 
-// TestThesisDilation: Fig. 7 draws confluent.HubDilations, the family the
-// report checks (confluent's TestHub holds its values to MinNode, Node
-// and Edge): each line is its column at n = 3 … hubMaxN.
-func TestThesisDilation(t *testing.T) {
-	o := checkDrawn(t, "thesis-fig7")
-	rows, err := confluent.HubDilations(hubMaxN, hubBudget)
-	if err != nil || len(o.Series) < 4 {
-		t.Fatalf("%d series, %v", len(o.Series), err)
-	}
-	for k, of := range []func(confluent.Dilations) int{
-		func(r confluent.Dilations) int { return r.Least }, func(r confluent.Dilations) int { return r.Zero },
-		func(r confluent.Dilations) int { return r.Ones }, func(r confluent.Dilations) int { return r.Edge },
-	} {
-		s := o.Series[k]
-		for i, r := range rows {
-			if p := s.Points[i]; len(s.Points) != len(rows) || p.X != float64(r.N) || p.Y != float64(of(r)) {
-				t.Errorf("%s: (%v, %v), want (%d, %d)", s.Name, p.X, p.Y, r.N, of(r))
-			}
-		}
-	}
-}
-
-// checkDrawn draws a thesis figure without results and checks its files.
-func checkDrawn(t *testing.T, stem string) Output {
+// checkDrawn draws a figure with draw and checks its files: PNG, SVG
+// and PDF, the PNG one column wide.
+func checkDrawn(t *testing.T, draw func(out string) ([]string, error), stem string) {
 	t.Helper()
 	out := t.TempDir()
-	i := slices.IndexFunc(Figures, func(f Figure) bool { return f.Name == stem })
-	o, err := Figures[i].Draw(Source{}, out)
+	files, err := draw(out)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var want []string
-	for _, format := range formats {
-		want = append(want, filepath.Join(out, fmt.Sprintf("%s.%s", stem, format)))
+	for _, format := range figstyle.Formats {
+		want = append(want, filepath.Join(out, stem+"."+format))
 	}
-	if !slices.Equal(o.Files, want) {
-		t.Errorf("files %v, want %v", o.Files, want)
+	if !slices.Equal(files, want) {
+		t.Errorf("files %v, want %v", files, want)
 	}
-	for _, path := range o.Files {
-		checkFile(t, path, false)
+	b, err := os.ReadFile(files[0])
+	if err != nil {
+		t.Fatal(err)
 	}
-	return o
+	if img, err := png.Decode(bytes.NewReader(b)); err != nil || img.Bounds().Dx() != int(figstyle.Width.Dots(figstyle.DPI)+0.5) {
+		t.Errorf("%s: %v, not a PNG one column wide", files[0], err)
+	}
 }
 
 // TestThesisPaths checks Fig. 1 against the thesis' example, s = 0,
@@ -120,7 +103,7 @@ func TestThesisPaths(t *testing.T) {
 		}
 		checkLayers(t, bf, tr)
 	}
-	checkDrawn(t, "thesis-fig1")
+	checkDrawn(t, Fig1, "thesis-fig1")
 }
 
 // TestThesisTrees checks Fig. 2: the roots are the thesis' u_1 = (2, 1),
@@ -155,7 +138,7 @@ func TestThesisTrees(t *testing.T) {
 			owner[w] = k
 		}
 	}
-	checkDrawn(t, "thesis-fig2")
+	checkDrawn(t, Fig2, "thesis-fig2")
 }
 
 // checkLayers checks that every node of tr is drawn in a column of its
@@ -212,5 +195,5 @@ func TestThesisConfluent(t *testing.T) {
 	if a, b := r.Detours[0].Hops[2], r.Detours[1].Hops[2]; a != b {
 		t.Errorf("Fig. 6 right: last hops %+v and %+v", a, b)
 	}
-	checkDrawn(t, "thesis-fig5-6")
+	checkDrawn(t, Fig56, "thesis-fig5-6")
 }

@@ -1,10 +1,11 @@
-package plots
+package thesisfig
 
 import (
 	"fmt"
 
 	"github.com/hyperroute/hyperroute/confluent"
 	"github.com/hyperroute/hyperroute/faults"
+	"github.com/hyperroute/hyperroute/figstyle"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 )
@@ -40,7 +41,7 @@ func leastNode(y *faults.System) (*confluent.System, error) {
 	return s, err
 }
 
-// ThesisConfluent draws the thesis' Figs. 5 and 6 [Schömer 1988,
+// Fig56 draws the thesis' Figs. 5 and 6 [Schömer 1988,
 // Ch. III.2]: node-confluent detours with the sub-steps at which a packet
 // leaves each node of its detour (and, last, the dilation d at which it
 // arrives), from confluent.MinNode. Above, Fig. 3's system on Q_4, whose
@@ -48,7 +49,7 @@ func leastNode(y *faults.System) (*confluent.System, error) {
 // detours from one node sharing their first edge (left) and two into one
 // node sharing their last edge in the same sub-step (right). It needs no
 // results.
-func ThesisConfluent(_ Source, out string) (Output, error) {
+func Fig56(out string) ([]string, error) {
 	var pictures []cubePicture
 	for _, c := range []struct {
 		y     *faults.System
@@ -60,17 +61,16 @@ func ThesisConfluent(_ Source, out string) (Output, error) {
 	} {
 		s, err := leastNode(c.y)
 		if err != nil {
-			return Output{}, err
+			return nil, err
 		}
 		pictures = append(pictures, confluentPicture(s, fmt.Sprintf(c.title, s.D)))
 	}
-	top := Height
-	files, err := save(out, "thesis-fig5-6", Width, top+PanelHeight, func(c draw.Canvas) {
+	top := figstyle.Height
+	return figstyle.Save(out, "thesis-fig5-6", figstyle.Width, top+figstyle.PanelHeight, func(c draw.Canvas) {
 		h, w := c.Max.Y-c.Min.Y, c.Max.X-c.Min.X
 		pictures[0].paint(draw.Crop(c, 0, 0, h-top, 0))
 		bottom := draw.Crop(c, 0, 0, 0, -top)
 		pictures[1].paint(draw.Crop(bottom, 0, -w/2-vg.Points(2), 0, 0))
 		pictures[2].paint(draw.Crop(bottom, w/2+vg.Points(2), 0, 0, 0))
 	})
-	return Output{Files: files}, err
 }

@@ -1,4 +1,4 @@
-package plots
+package thesisfig
 
 import (
 	"fmt"
@@ -8,6 +8,7 @@ import (
 
 	"github.com/hyperroute/hyperroute/confluent"
 	"github.com/hyperroute/hyperroute/faults"
+	"github.com/hyperroute/hyperroute/figstyle"
 	"github.com/hyperroute/hyperroute/hypercube"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
@@ -113,14 +114,14 @@ func (p cubePicture) paint(c draw.Canvas) {
 		texts, colours = append(texts, "v@f: leaves (last: reaches) v in sub-step f"), append(colours, color.Black)
 	}
 	for k, l := range p.legend {
-		texts, colours = append(texts, l), append(colours, colour(k))
+		texts, colours = append(texts, l), append(colours, figstyle.Colour(k))
 	}
 	legendH := vg.Points(6.5*1.25*float64(len(texts)) + 2)
 	right := vg.Length(0)
 	if len(p.numbers) > 0 {
 		right = vg.Points(8) // room for the numbers beside the nodes at the right
 	}
-	s := newSheet(draw.Crop(c, 0, -right, legendH, 0), pos, vg.Points(6), vg.Points(labelSize+2))
+	s := newSheet(draw.Crop(c, 0, -right, legendH, 0), pos, vg.Points(6), vg.Points(figstyle.LabelSize+2))
 	r := vg.Points(4.6)
 	grey := draw.LineStyle{Color: color.Gray{0xc8}, Width: vg.Points(0.5)}
 	for v := range uint32(nodes) {
@@ -130,13 +131,13 @@ func (p cubePicture) paint(c draw.Canvas) {
 			}
 		}
 	}
-	failed := draw.LineStyle{Color: color.Black, Width: vg.Points(0.8), Dashes: dashes[1]}
+	failed := draw.LineStyle{Color: color.Black, Width: vg.Points(0.8), Dashes: figstyle.Dashes[1]}
 	for _, e := range p.failed {
 		edgeArrow(c, failed, s.at(pos[e[0]]), s.at(pos[e[1]]), r, 0, true)
 	}
 	for k, path := range p.paths {
 		off := vg.Points(1.6 * (float64(k) - float64(len(p.paths)-1)/2))
-		sty := draw.LineStyle{Color: colour(k), Width: vg.Points(dataWidth)}
+		sty := draw.LineStyle{Color: figstyle.Colour(k), Width: vg.Points(figstyle.DataWidth)}
 		for i := 1; i < len(path); i++ {
 			edgeArrow(c, sty, s.at(pos[path[i-1]]), s.at(pos[path[i]]), r, off, true)
 		}
@@ -151,7 +152,7 @@ func (p cubePicture) paint(c draw.Canvas) {
 			at := s.at(pos[v])
 			at.X += r + vg.Points(2.5+4*float64(written[v]))
 			at.Y += r
-			c.FillText(textStyle(6.5, colour(k)), at, strconv.Itoa(f))
+			c.FillText(figstyle.TextStyle(6.5, figstyle.Colour(k)), at, strconv.Itoa(f))
 			written[v]++
 		}
 	}
@@ -167,16 +168,15 @@ func paintStack(c draw.Canvas, pictures []cubePicture) {
 	}
 }
 
-// ThesisDetours draws the thesis' Figs. 3 and 4 [Schömer 1988, Ch. III.1]
+// Fig34 draws the thesis' Figs. 3 and 4 [Schömer 1988, Ch. III.1]
 // from faults.System: Q_4 with the failed edges 0→2, 9→11, 5→7 and their
 // detours, the 3-conjunct system above, the 1-conjunct one below, each
 // titled with γ as faults.System.Gamma computes it. It needs no results.
-func ThesisDetours(_ Source, out string) (Output, error) {
+func Fig34(out string) ([]string, error) {
 	var pictures []cubePicture
 	for i, y := range []*faults.System{thesisFig3(), thesisFig4()} {
 		_, gamma := y.Gamma()
 		pictures = append(pictures, detourPicture(y, fmt.Sprintf("Fig. %d: a %d-conjunct detour system on Q₄ (γ = %d)", 3+i, gamma, gamma)))
 	}
-	files, err := save(out, "thesis-fig3-4", Width, 2*Height, func(c draw.Canvas) { paintStack(c, pictures) })
-	return Output{Files: files}, err
+	return figstyle.Save(out, "thesis-fig3-4", figstyle.Width, 2*figstyle.Height, func(c draw.Canvas) { paintStack(c, pictures) })
 }

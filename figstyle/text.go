@@ -1,6 +1,7 @@
-package plots
+package figstyle
 
 import (
+	"image/color"
 	"math"
 	"strings"
 
@@ -8,6 +9,7 @@ import (
 	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
 )
 
 // typeset draws text as text.Plain does, but the Unicode super- and
@@ -15,8 +17,8 @@ import (
 // raised or lowered: Liberation Serif has no ⁰, ⁹, ⁻ or ₁.
 type typeset struct{ text.Plain }
 
-// house is the text handler of every figure.
-var house = typeset{text.Plain{Fonts: plot.DefaultTextHandler.Cache()}}
+// Text is the text handler of every figure.
+var Text = typeset{text.Plain{Fonts: plot.DefaultTextHandler.Cache()}}
 
 // script is what a super- or subscript character stands for: a
 // character of the font, raised (+1) or lowered (−1).
@@ -98,8 +100,8 @@ func (h typeset) face(f font.Font, shift int) (font.Face, vg.Length) {
 	return h.Fonts.Lookup(small, small.Size), vg.Length(shift) * f.Size * map[bool]vg.Length{true: 0.4, false: 0.15}[shift > 0]
 }
 
-// width is the width of a line of text in font f.
-func (h typeset) width(line string, f font.Font) vg.Length {
+// Width is the width of a line of text in font f.
+func (h typeset) Width(line string, f font.Font) vg.Length {
 	var w vg.Length
 	for _, r := range runs(line) {
 		face, _ := h.face(f, r.shift)
@@ -116,7 +118,7 @@ func (h typeset) Box(txt string, f font.Font) (width, height, depth vg.Length) {
 		height = max(height, up+face.Extents().Ascent)
 		depth = max(depth, face.Extents().Descent-up)
 	}
-	return h.width(txt, f), height, depth
+	return h.Width(txt, f), height, depth
 }
 
 // Draw implements text.Handler, as text.Plain.Draw.
@@ -137,7 +139,7 @@ func (h typeset) Draw(c vg.Canvas, txt string, sty text.Style, pt vg.Point) {
 	lines := h.Lines(txt)
 	pt.Y += sty.Height(txt)*vg.Length(sty.YAlign) - fnt.Extents().Ascent
 	for i, line := range lines {
-		at := pt.Add(vg.Point{X: vg.Length(sty.XAlign) * h.width(line, sty.Font), Y: vg.Length(len(lines)-i) * sty.Font.Size})
+		at := pt.Add(vg.Point{X: vg.Length(sty.XAlign) * h.Width(line, sty.Font), Y: vg.Length(len(lines)-i) * sty.Font.Size})
 		for _, r := range runs(line) {
 			face, up := h.face(sty.Font, r.shift)
 			c.FillString(face, at.Add(vg.Point{Y: up}), r.text)
@@ -146,5 +148,16 @@ func (h typeset) Draw(c vg.Canvas, txt string, sty text.Style, pt vg.Point) {
 	}
 	if sty.Rotation != 0 {
 		c.Pop()
+	}
+}
+
+// TextStyle is the house text of the given size and colour, centred.
+func TextStyle(size float64, c color.Color) draw.TextStyle {
+	return draw.TextStyle{
+		Color:   c,
+		Font:    font.From(plot.DefaultFont, vg.Points(size)),
+		Handler: Text,
+		XAlign:  draw.XCenter,
+		YAlign:  draw.YCenter,
 	}
 }

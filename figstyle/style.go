@@ -1,4 +1,4 @@
-package plots
+package figstyle
 
 import (
 	"image/color"
@@ -27,18 +27,18 @@ const (
 	// PanelHeight is the height of each panel of a stacked figure.
 	PanelHeight = 2.1 * vg.Inch
 
-	labelSize  = 8
-	tickSize   = 7
-	legendSize = 7
-	dataWidth  = 1.0 // points, measured data
-	boundWidth = 0.9 // points, bounds and reference lines
-	glyphSize  = 1.8 // points, marker radius
-	dpi        = 300 // PNG resolution
+	LabelSize  = 8
+	TickSize   = 7
+	LegendSize = 7
+	DataWidth  = 1.0 // points, measured data
+	BoundWidth = 0.9 // points, bounds and reference lines
+	GlyphSize  = 1.8 // points, marker radius
+	DPI        = 300 // PNG resolution
 )
 
-// palette is the Okabe–Ito palette, distinguishable with every common form
+// Palette is the Okabe–Ito Palette, distinguishable with every common form
 // of colour blindness; its yellow, faint on white, is last.
-var palette = []color.Color{
+var Palette = []color.Color{
 	color.RGBA{0x00, 0x72, 0xb2, 0xff}, // blue
 	color.RGBA{0xd5, 0x5e, 0x00, 0xff}, // vermillion
 	color.RGBA{0x00, 0x9e, 0x73, 0xff}, // bluish green
@@ -49,11 +49,11 @@ var palette = []color.Color{
 	color.RGBA{0xf0, 0xe4, 0x42, 0xff}, // yellow
 }
 
-// boundColor draws bounds and reference lines.
-var boundColor = color.Gray{0x40}
+// BoundColor draws bounds and reference lines.
+var BoundColor = color.Gray{0x40}
 
-// dashes are the line patterns, in order: solid, dashed, dotted, dash-dot.
-var dashes = [][]vg.Length{
+// Dashes are the line patterns, in order: solid, dashed, dotted, dash-dot.
+var Dashes = [][]vg.Length{
 	nil,
 	{vg.Points(4), vg.Points(2)},
 	{vg.Points(1), vg.Points(1.5)},
@@ -64,46 +64,46 @@ var dashes = [][]vg.Length{
 var glyphs = []draw.GlyphDrawer{draw.CircleGlyph{}, draw.SquareGlyph{}, draw.TriangleGlyph{}, draw.RingGlyph{},
 	draw.BoxGlyph{}, draw.PyramidGlyph{}, draw.CrossGlyph{}, draw.PlusGlyph{}}
 
-// colour returns the i-th palette colour, cycling.
-func colour(i int) color.Color { return palette[i%len(palette)] }
+// Colour returns the i-th Palette colour, cycling.
+func Colour(i int) color.Color { return Palette[i%len(Palette)] }
 
-// dataLine is the style of a measured series.
-func dataLine(c color.Color, dash int) draw.LineStyle {
-	return draw.LineStyle{Color: c, Width: vg.Points(dataWidth), Dashes: dashes[dash%len(dashes)]}
+// DataLine is the style of a measured series.
+func DataLine(c color.Color, dash int) draw.LineStyle {
+	return draw.LineStyle{Color: c, Width: vg.Points(DataWidth), Dashes: Dashes[dash%len(Dashes)]}
 }
 
-// boundLine is the style of a bound or reference line.
-func boundLine(dash int) draw.LineStyle {
-	return draw.LineStyle{Color: boundColor, Width: vg.Points(boundWidth), Dashes: dashes[dash%len(dashes)]}
+// BoundLine is the style of a bound or reference line.
+func BoundLine(dash int) draw.LineStyle {
+	return draw.LineStyle{Color: BoundColor, Width: vg.Points(BoundWidth), Dashes: Dashes[dash%len(Dashes)]}
 }
 
-// glyph is the style of a marker.
-func glyph(c color.Color, shape int) draw.GlyphStyle {
-	return draw.GlyphStyle{Color: c, Radius: vg.Points(glyphSize), Shape: glyphs[shape%len(glyphs)]}
+// Glyph is the style of a marker.
+func Glyph(c color.Color, shape int) draw.GlyphStyle {
+	return draw.GlyphStyle{Color: c, Radius: vg.Points(GlyphSize), Shape: glyphs[shape%len(glyphs)]}
 }
 
-// newPlot returns an empty plot in the house style with the given axis
+// NewPlot returns an empty plot in the house style with the given axis
 // labels.
-func newPlot(xLabel, yLabel string) *plot.Plot {
+func NewPlot(xLabel, yLabel string) *plot.Plot {
 	p := plot.New()
 	size := func(s float64) font.Length { return font.Length(vg.Points(s)) }
 	for _, t := range []*text.Style{&p.Title.TextStyle, &p.X.Label.TextStyle, &p.Y.Label.TextStyle,
 		&p.X.Tick.Label, &p.Y.Tick.Label, &p.Legend.TextStyle} {
-		t.Handler = house
+		t.Handler = Text
 	}
-	p.Title.TextStyle.Font.Size = size(labelSize)
+	p.Title.TextStyle.Font.Size = size(LabelSize)
 	p.Title.Padding = vg.Points(2)
 	p.X.Label.Text, p.Y.Label.Text = xLabel, yLabel
 	for _, a := range []*plot.Axis{&p.X, &p.Y} {
-		a.Label.TextStyle.Font.Size = size(labelSize)
-		a.Tick.Label.Font.Size = size(tickSize)
+		a.Label.TextStyle.Font.Size = size(LabelSize)
+		a.Tick.Label.Font.Size = size(TickSize)
 		a.Width = vg.Points(0.5)
 		a.Tick.Width = vg.Points(0.5)
 		a.Tick.Length = vg.Points(3)
 		a.Padding = vg.Points(2)
-		a.Tick.Marker = linearTicks
+		a.Tick.Marker = LinearTicks
 	}
-	p.Legend.TextStyle.Font.Size = size(legendSize)
+	p.Legend.TextStyle.Font.Size = size(LegendSize)
 	p.Legend.ThumbnailWidth = vg.Points(16)
 	p.Legend.Padding = vg.Points(0.5)
 	g := plotter.NewGrid()
@@ -113,16 +113,16 @@ func newPlot(xLabel, yLabel string) *plot.Plot {
 	return p
 }
 
-// logTicks are a tick at every power of 10 in range, typeset (10⁻⁵), and
+// LogTicks are a tick at every power of 10 in range, typeset (10⁻⁵), and
 // over up to six decades unlabelled ones at 2 … 9 times each; over more,
 // every k-th power is labelled, at most about seven; where fewer than
 // three powers of 10 are in range, 2 and 5 times each are labelled too.
-var logTicks = plot.TickerFunc(func(lo, hi float64) []plot.Tick {
+var LogTicks = plot.TickerFunc(func(lo, hi float64) []plot.Tick {
 	if !(lo > 0 && hi >= lo) {
 		return nil
 	}
 	if hi < 4*lo { // less than a decade: ticks at round numbers
-		return linearTicks(lo, hi)
+		return LinearTicks(lo, hi)
 	}
 	const eps = 1e-9
 	first, last := int(math.Floor(math.Log10(lo)+eps)), int(math.Floor(math.Log10(hi)+eps))
@@ -166,7 +166,7 @@ func powerLabel(k int, powers bool) string {
 	if !powers || k == 0 || k == 1 {
 		return decimal(pow10(k))
 	}
-	return "10" + superscript(k)
+	return "10" + Superscript(k)
 }
 
 // decimal writes x in its shortest decimal form, a minus sign for a
@@ -179,8 +179,8 @@ func decimal(x float64) string {
 	return strings.Replace(strconv.FormatFloat(x, 'f', -1, 64), "-", "−", 1)
 }
 
-// superscript writes an integer in superscript digits and minus sign.
-func superscript(k int) string {
+// Superscript writes an integer in superscript digits and minus sign.
+func Superscript(k int) string {
 	return strings.NewReplacer("-", "⁻", "0", "⁰", "1", "¹", "2", "²", "3", "³", "4", "⁴", "5", "⁵",
 		"6", "⁶", "7", "⁷", "8", "⁸", "9", "⁹").Replace(strconv.Itoa(k))
 }
@@ -191,9 +191,9 @@ func pow10(k int) float64 {
 	return v
 }
 
-// linearTicks labels ticks at the step of 1, 2 or 5 times a power of 10
+// LinearTicks labels ticks at the step of 1, 2 or 5 times a power of 10
 // nearest to a fifth of the range, with unlabelled ticks halfway between.
-var linearTicks = plot.TickerFunc(func(lo, hi float64) []plot.Tick {
+var LinearTicks = plot.TickerFunc(func(lo, hi float64) []plot.Tick {
 	if !(hi > lo) {
 		return []plot.Tick{{Value: lo, Label: decimal(lo)}}
 	}
@@ -216,9 +216,9 @@ var linearTicks = plot.TickerFunc(func(lo, hi float64) []plot.Tick {
 	return ticks
 })
 
-// intTicks labels integers, every one or every second, fifth, tenth …
+// IntTicks labels integers, every one or every second, fifth, tenth …
 // so that at most six are labelled, with unlabelled ticks at the others.
-var intTicks = plot.TickerFunc(func(lo, hi float64) []plot.Tick {
+var IntTicks = plot.TickerFunc(func(lo, hi float64) []plot.Tick {
 	a, b := math.Ceil(lo), math.Floor(hi)
 	step := 1.0
 	for _, s := range []float64{1, 2, 5, 10, 20, 50, 100} {
@@ -235,14 +235,14 @@ var intTicks = plot.TickerFunc(func(lo, hi float64) []plot.Tick {
 		ticks = append(ticks, t)
 	}
 	if len(ticks) == 0 {
-		return linearTicks(lo, hi)
+		return LinearTicks(lo, hi)
 	}
 	return ticks
 })
 
-// unlabelled returns t's ticks without their labels: the inner axes of
+// Unlabelled returns t's ticks without their labels: the inner axes of
 // small multiples.
-func unlabelled(t plot.Ticker) plot.Ticker {
+func Unlabelled(t plot.Ticker) plot.Ticker {
 	return plot.TickerFunc(func(lo, hi float64) []plot.Tick {
 		ticks := t.Ticks(lo, hi)
 		for i := range ticks {
@@ -252,14 +252,14 @@ func unlabelled(t plot.Ticker) plot.Ticker {
 	})
 }
 
-// limitGlyph marks a measured zero on a log axis at its one-sided upper
+// LimitGlyph marks a measured zero on a log axis at its one-sided upper
 // limit: a bar with an arrow pointing down; centred for a legend.
-type limitGlyph struct{ centred bool }
+type LimitGlyph struct{ Centred bool }
 
 // DrawGlyph implements draw.GlyphDrawer.
-func (g limitGlyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, p vg.Point) {
+func (g LimitGlyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, p vg.Point) {
 	r := sty.Radius
-	if g.centred {
+	if g.Centred {
 		p.Y += 1.4 * r
 	}
 	line := draw.LineStyle{Color: sty.Color, Width: vg.Points(0.8)}
