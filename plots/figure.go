@@ -1,6 +1,7 @@
 package plots
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -138,6 +139,14 @@ func (r Row) Str(col string) string {
 // An Expr is a number computed from a row.
 type Expr func(Row) float64
 
+// of is e's value at r, 0 if e is nil.
+func (e Expr) of(r Row) float64 {
+	if e == nil {
+		return 0
+	}
+	return e(r)
+}
+
 // col is the Expr of column name.
 func col(name string) Expr { return func(r Row) float64 { return r.Num(name) } }
 
@@ -248,12 +257,7 @@ func (f Figure) draw(src Source, write func(w, h vg.Length, paint func(draw.Canv
 }
 
 // table is f's table.
-func (f Figure) table() string {
-	if f.Table == "" {
-		return "trials"
-	}
-	return f.Table
-}
+func (f Figure) table() string { return cmp.Or(f.Table, "trials") }
 
 // collect reads f's rows into its layers' collectors, noting the rows
 // left out.

@@ -51,7 +51,7 @@ var identities = []identity{
 	{"detours=random", "random detours", 3, 3},
 
 	{"seq=fixed", "fixed D", 0, 0}, {"seq=extracted", "extracted D", 1, 1},
-	{"load=d", "Σ_i f(p_i, v_i) along D (Lemma I.1)", 2, 2}, {"load=upfal", "Σ_p f(p, w_p) (Lemma I.2)", 4, 1},
+	{"load=d", "Σ_{i} f(p_{i}, v_{i}) along D (Lemma I.1)", 2, 2}, {"load=upfal", "Σ_{p} f(p, w_{p}) (Lemma I.2)", 4, 1},
 	{"load=naive", "first bound (Ch. I.2)", 3, 3},
 	{"seqs=cube", "Q_{n}: the sequences of Lemma I.3", 0, 0}, {"seqs=butterfly", "BF_{n}: the sequences of Lemma II.1", 3, 3},
 	{"law=cube", "exact, Q_{n}", 0, 0}, {"law=butterfly", "exact, BF_{n}", 3, 3},
@@ -62,7 +62,7 @@ var identities = []identity{
 	{"model=arrival/priority", "out of lockstep: delivery on arrival", 2, 2},
 	{"model=arrival/fifo", "out of lockstep: on arrival, FIFO", 3, 3},
 	{"check=monotone", "a send outside its sub-step", 6, 6},
-	{"stat=per trial", "per trial", 1, 6}, {"psi=per trial", "ψ, per trial", 5, 6},
+	{"stat=per trial", "per trial", 1, 6}, {"psi=per trial", "ψ, per trial", 6, 0},
 
 	{"op=oab", "broadcast", 0, 0}, {"op=mc", "multicast", 0, 0}, {"op=oas", "scatter", 0, 0},
 	{"op=gather", "gather", 0, 0}, {"op=aab", "all-gather", 0, 0}, {"op=aas", "total exchange", 0, 0},
@@ -78,7 +78,7 @@ var identities = []identity{
 	{"algo=reduce-bcast", "reduce, then broadcast", 2, 2}, {"algo=optimal", "optimal (Lemma 1 met)", 6, 5},
 
 	{"confluent=edge", "edge-confluent", 0, 0}, {"confluent=node", "node-confluent", 1, 1},
-	{"delivery=queue", "delivery from the queue", 0, 0}, {"delivery=arrival", "delivery on arrival", 1, 1},
+	{"delivery=queue", "from the queue", 0, 0}, {"delivery=arrival", "on arrival", 1, 1},
 	{"family=ecube", "e-cube, its rerouting and safety levels", 1, 1}, {"family=valiant", "Valiant and its rerouting", 0, 0},
 	{"with=detours", "over detours", 0, 0}, {"with=none", "on their own", 1, 1},
 

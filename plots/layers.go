@@ -155,16 +155,7 @@ func (c *cells) add(facet string, r Row) {
 	if d.Of != "tail" {
 		x = d.X(r)
 	}
-	var w, se, n float64
-	for _, v := range []struct {
-		e Expr
-		p *float64
-	}{{d.W, &w}, {d.SE, &se}, {d.N, &n}} {
-		if v.e != nil {
-			*v.p = v.e(r)
-		}
-	}
-	c.put(facet, key, x, d.Y(r), w, se, n)
+	c.put(facet, key, x, d.Y(r), d.W.of(r), d.SE.of(r), d.N.of(r))
 }
 
 // put adds one value to its cell; NaN x or y are left out.

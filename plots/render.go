@@ -450,10 +450,10 @@ func (f Figure) caption(d *drawing, zeros int) string {
 }
 
 // directLabels chooses the lines labelled at their ends rather than in
-// the legend: in the last panel of each row of small multiples with at
-// most five lines through markers (two at least) that end at one x, whose
-// labels fit in under half the panel's width; the x axis widens to make
-// room for them. It
+// the legend: in a panel of its own (not small multiples, whose axes are
+// shared) with two to five lines through markers that end at one x, whose
+// labels fit in under half its width; the x axis widens to make room for
+// them. It
 // returns the keys labelled in every row they appear in.
 func (d *drawing) directLabels(width vg.Length, lk map[string]look) map[string]bool {
 	fnt := font.From(plot.DefaultFont, vg.Points(figstyle.LegendSize))
@@ -472,7 +472,7 @@ func (d *drawing) directLabels(width vg.Length, lk map[string]look) map[string]b
 			}
 		}
 		ps.direct = map[string]bool{}
-		if fits && len(lines) >= 2 && len(lines) <= 5 {
+		if fits && len(lines) >= 2 && len(lines) <= 5 && len(ps.grid) == 1 {
 			room := 0.0 // the share of the panel's width the labels take
 			for _, k := range lines {
 				ps.direct[k] = true

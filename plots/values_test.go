@@ -57,7 +57,7 @@ func TestChapterIValues(t *testing.T) {
 
 	ds := where(rows(t, "delay-sequences", "delayseq"), "router", "valiant")
 	positive := slices.DeleteFunc(slices.Clone(ds), func(r row) bool { return r.f("T") <= 0 })
-	for name, col := range map[string]string{"Σ_i f(p_i, v_i) along D (Lemma I.1)": "d_load", "Σ_p f(p, w_p) (Lemma I.2)": "upfal_load", "first bound (Ch. I.2)": "naive_load"} {
+	for name, col := range map[string]string{"Σ_{i} f(p_{i}, v_{i}) along D (Lemma I.1)": "d_load", "Σ_{p} f(p, w_{p}) (Lemma I.2)": "upfal_load", "first bound (Ch. I.2)": "naive_load"} {
 		each(t, series(t, o["delayseq"], "loads", name), positive, numOf("n"), func(r row) float64 { return r.f(col) / r.f("T") })
 	}
 	tail(t, series(t, o["delayseq"], "n = 4", "fixed D"), where(ds, "n", "4"), numOf("x_fixed"))
@@ -84,8 +84,11 @@ func TestChapterIValues(t *testing.T) {
 	overNN1 := func(r row) float64 { n := r.f("n"); return r.f("T") / (n * (n + 1) / 2) }
 	want(t, series(t, o["routing-compare"], "transpose", "e-cube"), where(rc, "pattern", "transpose", "router", "ecube", "port", "single"), numOf("n"), overNN1, nil, "range", 0)
 	each(t, series(t, o["routing-compare"], "random", "bitonic"), where(rc, "pattern", "random", "router", "bitonic", "port", "single"), numOf("n"), overNN1)
-	if s := series(t, o["routing-compare"], "bit-reversal", "Valiant"); !s.Labelled {
-		t.Error("routing-compare: Valiant not labelled at its line's end")
+	if s := series(t, o["routing-compare"], "bit-reversal", "Valiant"); s.Labelled {
+		t.Error("routing-compare: Valiant labelled at its line's end in small multiples")
+	}
+	if s := series(t, o["faulty-bitonic"], "single-port", "γ ≥ 2"); !s.Labelled {
+		t.Error("faulty-bitonic: γ ≥ 2's line not labelled at its end in a panel of its own")
 	}
 
 	// priority-load: per permutation and priority, the node means of f
@@ -260,7 +263,7 @@ func TestChapterIIIValues(t *testing.T) {
 	fv := slices.DeleteFunc(where(rows(t, "faulty-valiant", "trials"), "router", "valiant"), func(r row) bool {
 		return !(r.f("ok") == 1 && r.f("d") > 1 && r.f("T_intact") > 0)
 	})
-	each(t, series(t, o["faulty-valiant"], "node-confluent, delivery on arrival", "detour queues: FIFO"),
+	each(t, series(t, o["faulty-valiant"], "node-confluent, on arrival", "detour queues: FIFO"),
 		where(fv, "confluent", "node", "delivery", "arrival", "detour-queue", "fifo"), numOf("d"), numOf("excess"))
 	lock := only(o["faulty-valiant"], "", "out of lockstep: FIFO detour queues")[0]
 	want(t, lock, where(fv, "delivery", "queue", "detour-queue", "fifo"), numOf("q"), func(r row) float64 { return 1 - r.f("lockstep") }, nil, "share",
