@@ -149,7 +149,7 @@ func writeStatement(p func(string, ...any), h Header, j judged, captions map[str
 	why := strings.TrimPrefix(j.v.Why, j.v.Kind.String()+": ")
 	p("**%s.** %s.\n\n", capital(j.v.Kind.String()), capital(strings.TrimSuffix(why, ".")))
 	if j.v.Measured != "" {
-		p("- *Measured:* %s\n", j.v.Measured)
+		p("- *Measured:* %s\n", strings.Join(strings.Fields(j.v.Measured), " "))
 	}
 	if j.v.Power != "" {
 		p("- *Power:* %s\n", j.v.Power)
@@ -213,10 +213,21 @@ func writeGallery(p func(string, ...any), h Header, captions map[string]string, 
 		return
 	}
 	p("## Other figures\n\nThe figures no statement above cites: the harness beyond the thesis (queue disciplines, replication's cost, rerouting without detours, collective operations).\n\n")
-	for _, name := range rest {
-		p("![Figure %s](%s.png)\n\n*Figure %s.* %s\n\n", name, name, name, captions[name])
+	first := "" // the first of a run of figures whose captions differ only before their colon
+	for i, name := range rest {
+		c := captions[name]
+		head, tail, _ := strings.Cut(c, ":")
+		if i == 0 || tail == "" || tail != after(captions[rest[i-1]]) {
+			first = name
+		} else {
+			c = head + ": as in Figure " + first + "."
+		}
+		p("![Figure %s](%s.png)\n\n*Figure %s.* %s\n\n", name, name, name, c)
 	}
 }
+
+// after is the text after the first colon of s.
+func after(s string) string { _, t, _ := strings.Cut(s, ":"); return t }
 
 // runLine says in one line what was run.
 func runLine(dir string, statements int) string {
@@ -315,15 +326,32 @@ func anchor(id string) string {
 	return strings.Trim(regexp.MustCompile(`[^a-z0-9]+`).ReplaceAllString(strings.ToLower(title(id)), "-"), "-")
 }
 
-// firstClause is a verdict's reason up to its first semicolon or full
-// stop, without its class: the finding in a line.
+// firstClause is the finding of a verdict in a line: the first sentence
+// of its reason that counts "k of N", without its class, up to the
+// semicolon after the count.
 func firstClause(v Verdict) string {
 	why := strings.TrimPrefix(v.Why, v.Kind.String()+": ")
 	why = strings.TrimPrefix(why, strings.Fields(v.Kind.String())[0]+" ")
-	why, _, _ = strings.Cut(why, "; ")
-	why, _, _ = strings.Cut(why, ". ")
-	return strings.TrimSuffix(why, ".")
+	sentences := strings.Split(why, ". ")
+	s := sentences[0]
+	for _, t := range sentences {
+		if count.MatchString(t) {
+			s = t
+			break
+		}
+	}
+	at := 0
+	if m := count.FindStringIndex(s); m != nil {
+		at = m[1]
+	}
+	if i := strings.Index(s[at:], "; "); i >= 0 {
+		s = s[:at+i]
+	}
+	return strings.TrimSuffix(s, ".")
 }
+
+// count matches a count of trials, "12 of 900".
+var count = regexp.MustCompile(`\d+ of \d+`)
 
 // hasViews reports whether every page links names is in dir.
 func hasViews(dir, links string) bool {
@@ -337,13 +365,13 @@ func hasViews(dir, links string) bool {
 
 func exists(path string) bool { _, err := os.Stat(path); return err == nil }
 
-// capital starts s with a capital letter.
+// capital starts s, which begins with a word, with a capital letter; a
+// symbol (x(s), γ) stays as it is.
 func capital(s string) string {
-	if s == "" {
+	if len(s) < 2 || s[0] < 'a' || s[0] > 'z' || s[1] < 'a' || s[1] > 'z' {
 		return s
 	}
-	r := []rune(s)
-	return strings.ToUpper(string(r[0])) + string(r[1:])
+	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 func cmpOr(s, or string) string {
