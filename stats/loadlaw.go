@@ -23,6 +23,10 @@ type LoadLaw struct {
 	PValue       float64
 }
 
+// MinTailNodes is the least expected count of nodes a trial in the load
+// category K or more of LoadLaws.
+const MinTailNodes = 5
+
 // LoadLaws tests, per priority p with N ≥ 2 and over the trials of loads
 // on BF_n, the fraction of the n·2^n nodes w with f(p, w) in each category
 // against its probability under Bin(N, 1/N), with intervals that hold at
@@ -33,8 +37,10 @@ type LoadLaw struct {
 // category gets a two-sided one-sample t test across trials (TTest), and
 // p's p-value is the smallest times the number of categories. The
 // categories are 0 … K−1 and K or more, for the first K whose tail
-// Pr(f ≥ K) is below 1% (and is 0 when K > N). A priority with fewer than
-// two trials is left out.
+// Pr(f ≥ K) is below 1% (and is 0 when K > N), or the first whose next
+// tail expects fewer than MinTailNodes nodes a trial: a category that is
+// empty in every trial has no spread, and its t test would reject a true
+// law. A priority with fewer than two trials is left out.
 func LoadLaws(n int, loads NodeLoads, alpha float64) []LoadLaw {
 	nodes := float64(int64(n) << n)
 	var out []LoadLaw
@@ -55,7 +61,7 @@ func LoadLaws(n int, loads NodeLoads, alpha float64) []LoadLaw {
 			}
 			return t
 		}
-		for ; l.K <= N && upper(l.K) >= 0.01; l.K++ {
+		for ; l.K <= N && upper(l.K) >= 0.01 && nodes*upper(l.K+1) >= MinTailNodes; l.K++ {
 			l.Probs = append(l.Probs, BinomPMF(l.K, N, 1/float64(N)))
 		}
 		l.Probs = append(l.Probs, upper(l.K))
