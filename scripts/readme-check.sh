@@ -6,11 +6,16 @@
 # the README tells a new user to type runs, and writes only where the tree
 # ignores it. `make test` runs it (make readme-check).
 #
-# Two things the README shows are not run here, and it says so when it meets
-# them: the line `make test`, of which this check is a part; and, where
-# sbatch is not on PATH, the block for a Slurm cluster (it submits the paper
-# profiles of every experiment), whose script and make targets are checked
-# to exist instead (make slurm-check runs that path on a real Slurm).
+# Two things the README shows are not run as they stand, and it says so when
+# it meets them: the line `make test`, of which this check is a part; and the
+# block for a Slurm cluster, which submits the paper profiles of every
+# experiment to a partition the reader names. That block runs against an
+# sbatch that records its calls instead of submitting them, whether or not a
+# Slurm is installed here (make slurm-check, in the same `make test`, may be
+# installing one at this moment, without a cluster to submit to): each
+# experiment must be submitted as one array and one job after it, and the
+# make target it ends with must exist. make slurm-check runs that path on a
+# real Slurm.
 set -euo pipefail
 repo=$(git -C "$(dirname "$0")/.." rev-parse --show-toplevel)
 tmp=$(mktemp -d)
@@ -32,13 +37,42 @@ if [ "$blocks" -eq 0 ]; then
 	echo "readme-check: README.md has no sh block" >&2
 	exit 1
 fi
+# check_slurm_block runs block $1 (file $2) with a recording sbatch first on
+# PATH, up to its make paper-figures line (which needs the paper's results),
+# and checks what it submitted.
+check_slurm_block() {
+	local i=$1 b=$2 stub=$tmp/stub log=$tmp/sbatch.log t=$SECONDS
+	mkdir -p "$stub"
+	cat >"$stub/sbatch" <<-'EOF'
+		#!/usr/bin/env bash
+		echo "$*" >>"$SBATCH_LOG"
+		echo "$(wc -l <"$SBATCH_LOG");readme-check"
+	EOF
+	chmod +x "$stub/sbatch"
+	: >"$log"
+	grep -vE '^make paper-figures([[:space:]]|$)' "$b" >"$tmp/block-$i.run"
+	if ! PATH=$stub:$PATH SBATCH_LOG=$log RESULTS=$tmp/slurm-results \
+		bash -euo pipefail -x "$tmp/block-$i.run" >"$tmp/block-$i.log" 2>&1; then
+		echo "readme-check: block $i of README.md failed (against a recording sbatch):" >&2
+		tail -n 40 "$tmp/block-$i.log" >&2
+		exit 1
+	fi
+	local want got arrays
+	want=$(make -s list-experiments | wc -w)
+	got=$(grep -cE '^[a-z0-9-]+ array [0-9]+ (merge|verify) [0-9]+$' "$tmp/block-$i.log" || true)
+	arrays=$(grep -c -- '--array=' "$log" || true)
+	if [ "$got" -ne "$want" ] || [ "$arrays" -ne "$want" ] || [ "$(wc -l <"$log")" -ne $((2 * want)) ]; then
+		echo "readme-check: block $i: $want experiments, but $got submitted lines, $arrays arrays and $(wc -l <"$log") sbatch calls" >&2
+		exit 1
+	fi
+	make -n paper-figures >/dev/null
+	echo "readme-check: block $i is for a Slurm cluster: against a recording sbatch it submitted $want arrays and $want jobs after them in $((SECONDS - t)) s; make paper-figures (after the jobs) not run"
+}
 start=$SECONDS
 for i in $(seq 1 "$blocks"); do
 	b=$tmp/block-$i.sh
-	if grep -q 'deploy/slurm/submit.sh' "$b" && ! command -v sbatch >/dev/null; then
-		echo "readme-check: block $i is for a Slurm cluster and sbatch is not here: checking that its script and make targets exist"
-		bash -n deploy/slurm/submit.sh
-		make -n build paper-figures list-experiments >/dev/null
+	if grep -q 'deploy/slurm/submit.sh' "$b"; then
+		check_slurm_block "$i" "$b"
 		continue
 	fi
 	if grep -qE '^make test([[:space:]]|$)' "$b"; then
