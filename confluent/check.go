@@ -51,45 +51,53 @@ func (s *System) Check() error {
 // sub-step but differ both before and after it, or nil: s is
 // edge-confluent (thesis Ch. III.2, definition (2)).
 func (s *System) EdgeConfluent() error {
-	type edgeTime struct {
-		from uint32
-		dim  uint8
-		slot uint8
+	i, j, h := s.conflict(true)
+	if i < 0 {
+		return nil
 	}
-	at := make(map[edgeTime][]int)
-	for i, u := range s.Detours {
-		for _, h := range u.Hops {
-			k := edgeTime{h.From, h.Dim, h.Slot}
-			for _, j := range at[k] {
-				if !edgeAgree(&s.Detours[i], &s.Detours[j], int(h.Slot)) {
-					return fmt.Errorf("confluent: not edge-confluent: the detours of %d-%d-> and %d-%d-> cross %d-%d-> in sub-step %d and differ before and after",
-						u.V, u.Dim, s.Detours[j].V, s.Detours[j].Dim, h.From, h.Dim, h.Slot)
-				}
-			}
-			at[k] = append(at[k], i)
-		}
-	}
-	return nil
+	u, w := &s.Detours[i], &s.Detours[j]
+	return fmt.Errorf("confluent: not edge-confluent: the detours of %d-%d-> and %d-%d-> cross %d-%d-> in sub-step %d and differ before and after",
+		u.V, u.Dim, w.V, w.Dim, h.From, h.Dim, h.Slot)
 }
 
 // NodeConfluent reports two detours of s that leave a node in the same
 // sub-step but differ both before and after it, or nil: s is
 // node-confluent (thesis Ch. III.2, definition (1)).
 func (s *System) NodeConfluent() error {
-	at := make(map[nodeTime][]int)
-	for i, u := range s.Detours {
+	i, j, h := s.conflict(false)
+	if i < 0 {
+		return nil
+	}
+	u, w := &s.Detours[i], &s.Detours[j]
+	return fmt.Errorf("confluent: not node-confluent: the detours of %d-%d-> and %d-%d-> leave %d in sub-step %d and differ before and after",
+		u.V, u.Dim, w.V, w.Dim, h.From, h.Slot)
+}
+
+// conflict returns the first detour i, in order, with a hop h that an
+// earlier detour j also takes in the same sub-step (the same edge if edges,
+// else the same node) though the two agree neither before nor after it;
+// i = −1 if there is none.
+func (s *System) conflict(edges bool) (i, j int, h Hop) {
+	x := newHopIndex(s)
+	for i := range s.Detours {
+		u := &s.Detours[i]
 		for _, h := range u.Hops {
-			k := nodeTime{h.From, h.Slot}
-			for _, j := range at[k] {
-				if !nodeAgree(&s.Detours[i], &s.Detours[j], int(h.Slot)) {
-					return fmt.Errorf("confluent: not node-confluent: the detours of %d-%d-> and %d-%d-> leave %d in sub-step %d and differ before and after",
-						u.V, u.Dim, s.Detours[j].V, s.Detours[j].Dim, h.From, h.Slot)
+			for _, e := range x.leaving(h.From) {
+				j := int(e / 3)
+				if j >= i {
+					break
+				}
+				w := &s.Detours[j]
+				if g := w.Hops[e%3]; g.Slot != h.Slot || edges && g.Dim != h.Dim {
+					continue
+				}
+				if edges && !edgeAgree(u, w, int(h.Slot)) || !edges && !nodeAgree(u, w, int(h.Slot)) {
+					return i, j, h
 				}
 			}
-			at[k] = append(at[k], i)
 		}
 	}
-	return nil
+	return -1, -1, Hop{}
 }
 
 // edgeAgree reports whether detours a and b cross the same edges in the

@@ -29,7 +29,8 @@ func minNode(y *faults.System, budget int, bound func(*System) int) (*System, bo
 	for d := bound(greedy); d < greedy.D; d++ {
 		s, _ := newSystem(y)
 		s.D = d
-		found, left := s.place(make(map[nodeTime][]int), order, budget)
+		x := newHopIndex(s)
+		found, left := s.place(&x, order, budget)
 		if found {
 			return s, true, nil
 		}
@@ -43,9 +44,10 @@ func minNode(y *faults.System, budget int, bound func(*System) int) (*System, bo
 
 // place gives sub-steps below s.D to the detours order[0], order[1], …,
 // each after the ones before it, keeping the system node-confluent, and
-// reports whether it could. It spends one unit of budget per partial
-// assignment tried and returns what is left, negative if it ran out.
-func (s *System) place(at map[nodeTime][]int, order []int, budget int) (bool, int) {
+// reports whether it could; the detours not placed keep sub-steps 0. It
+// spends one unit of budget per partial assignment tried and returns what
+// is left, negative if it ran out.
+func (s *System) place(x *hopIndex, order []int, budget int) (bool, int) {
 	if len(order) == 0 {
 		return true, budget
 	}
@@ -57,24 +59,17 @@ func (s *System) place(at map[nodeTime][]int, order []int, budget int) (bool, in
 				return false, budget
 			}
 			u.Hops[1].Slot, u.Hops[2].Slot = uint8(f1), uint8(f2)
-			if !s.fits(at, u, 1) || !s.fits(at, u, 2) {
+			if !s.fits(x, i, 1) || !s.fits(x, i, 2) {
 				continue
 			}
-			for _, h := range u.Hops {
-				k := nodeTime{h.From, h.Slot}
-				at[k] = append(at[k], i)
-			}
-			found, left := s.place(at, order[1:], budget)
+			found, left := s.place(x, order[1:], budget)
 			if found || left < 0 {
 				return found, left
 			}
 			budget = left
-			for _, h := range u.Hops {
-				k := nodeTime{h.From, h.Slot}
-				at[k] = at[k][:len(at[k])-1]
-			}
 		}
 	}
+	u.Hops[1].Slot, u.Hops[2].Slot = 0, 0
 	return false, budget
 }
 

@@ -1,7 +1,9 @@
 package confluent
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 
 	"github.com/hyperroute/hyperroute/faults"
 	"github.com/hyperroute/hyperroute/hypercube"
@@ -33,15 +35,15 @@ func (u Detour) W() uint32 { return hypercube.Neighbor(u.V, int(u.Dim)) }
 type System struct {
 	Faults  *faults.Set
 	D       int
-	Detours []Detour       // in edge index order
-	index   map[uint32]int // edge index → position in Detours
+	Detours []Detour // in edge index order
 }
 
 // Lookup returns the position in Detours of the detour of the edge from v
 // in dimension dim, if it has one.
 func (s *System) Lookup(v uint32, dim int) (int, bool) {
-	i, ok := s.index[v*uint32(s.Faults.N)+uint32(dim-1)]
-	return i, ok
+	return slices.BinarySearchFunc(s.Detours, uint64(v)<<8|uint64(dim), func(u Detour, key uint64) int {
+		return cmp.Compare(uint64(u.V)<<8|uint64(u.Dim), key)
+	})
 }
 
 // MaxDilation bounds the dilation of the systems built here.
@@ -53,12 +55,10 @@ func newSystem(y *faults.System) (*System, error) {
 	if !y.Complete() {
 		return nil, fmt.Errorf("confluent: a failed edge of %v has no detour", y.Faults)
 	}
-	s := &System{Faults: y.Faults, D: 1, index: make(map[uint32]int)}
-	n := y.Faults.N
+	s := &System{Faults: y.Faults, D: 1, Detours: make([]Detour, 0, y.Faults.Count())}
 	y.Faults.Each(func(v uint32, d int) {
 		u, _ := y.Detour(v, d)
 		nodes := u.Nodes()
-		s.index[v*uint32(n)+uint32(d-1)] = len(s.Detours)
 		s.Detours = append(s.Detours, Detour{V: v, Dim: uint8(d), Hops: [3]Hop{
 			{From: nodes[0], Dim: uint8(u.I)},
 			{From: nodes[1], Dim: uint8(u.D)},
@@ -81,13 +81,17 @@ func Edge(y *faults.System) (*System, error) {
 		return nil, fmt.Errorf("confluent: γ = %d, dilation above %d", gamma, MaxDilation)
 	}
 	s.D = gamma + 2
-	taken := make(map[uint32]uint8) // middle edge index → detours through it so far
-	n := uint32(s.Faults.N)
+	x := newHopIndex(s)
 	for i := range s.Detours {
 		h := &s.Detours[i].Hops
-		mid := h[1].From*n + uint32(h[1].Dim-1)
-		taken[mid]++
-		h[0].Slot, h[1].Slot, h[2].Slot = 0, taken[mid], uint8(gamma+1)
+		// The detours before this one through its middle edge.
+		taken := 0
+		for _, e := range x.leaving(h[1].From) {
+			if j := int(e / 3); j < i && e%3 == 1 && s.Detours[j].Hops[1].Dim == h[1].Dim {
+				taken++
+			}
+		}
+		h[0].Slot, h[1].Slot, h[2].Slot = 0, uint8(taken+1), uint8(gamma+1)
 	}
 	return s, nil
 }
@@ -102,39 +106,78 @@ func Node(y *faults.System) (*System, error) {
 	if err != nil {
 		return nil, err
 	}
-	at := make(map[nodeTime][]int) // (node, sub-step) → detours leaving it then
+	x := newHopIndex(s)
 	for i := range s.Detours {
-		u := &s.Detours[i]
-		placed := false
-		for f1 := 1; f1 < MaxDilation-1 && !placed; f1++ {
-			for f2 := f1 + 1; f2 < MaxDilation && !placed; f2++ {
-				u.Hops[1].Slot, u.Hops[2].Slot = uint8(f1), uint8(f2)
-				placed = s.fits(at, u, 1) && s.fits(at, u, 2)
-			}
-		}
-		if !placed {
+		if !s.placeFirst(&x, i) {
+			u := &s.Detours[i]
 			return nil, fmt.Errorf("confluent: no node-confluent sub-steps below %d for the edge %d-%d->%d", MaxDilation, u.V, u.Dim, u.W())
 		}
-		for _, h := range u.Hops {
-			k := nodeTime{h.From, h.Slot}
-			at[k] = append(at[k], i)
-		}
-		s.D = max(s.D, int(u.Hops[2].Slot)+1)
+		s.D = max(s.D, int(s.Detours[i].Hops[2].Slot)+1)
 	}
 	return s, nil
 }
 
-// nodeTime is a node left in a sub-step.
-type nodeTime struct {
-	node uint32
-	slot uint8
+// placeFirst gives detour i the first sub-steps f1 < f2 below MaxDilation,
+// in the order (f1, f2), with which both its inner hops fit (fits), and
+// reports whether there are any. Its second hop fits in sub-step f1 iff the
+// detours leaving its node then agree with it up to f1, whatever f2: to
+// agree from f1 on, a detour would leave that node and the next by its
+// second and third hops towards the same end, in the dimensions of this
+// one, so start where it does, the same failed edge. For each f1 one pass
+// over the hops leaving its third node finds the f2 its last hop does not
+// fit with: a detour leaving there in sub-step f2 that agrees with it
+// neither up to f2 nor from f2 on.
+func (s *System) placeFirst(x *hopIndex, i int) bool {
+	u := &s.Detours[i]
+	var blocked [MaxDilation/64 + 1]uint64
+	for f1 := 1; f1 < MaxDilation-1; f1++ {
+		// Up to f1 the detour is the same for every f2 > f1.
+		u.Hops[1].Slot, u.Hops[2].Slot = uint8(f1), uint8(f1+1)
+		if !s.agreeBefore(x, i, 1) {
+			continue
+		}
+		clear(blocked[:])
+		for _, e := range x.leaving(u.Hops[2].From) {
+			w := &s.Detours[e/3]
+			if f2 := w.Hops[e%3].Slot; int(f2) > f1 {
+				u.Hops[2].Slot = f2
+				if !nodeAgree(u, w, int(f2)) {
+					blocked[f2>>6] |= 1 << (f2 & 63)
+				}
+			}
+		}
+		for f2 := f1 + 1; f2 < MaxDilation; f2++ {
+			if blocked[f2>>6]>>(f2&63)&1 == 0 {
+				u.Hops[2].Slot = uint8(f2)
+				return true
+			}
+		}
+	}
+	return false
 }
 
-// fits reports whether hop h of u may leave its node in its sub-step: every
-// detour in at leaving that node then agrees with u before or after.
-func (s *System) fits(at map[nodeTime][]int, u *Detour, h int) bool {
-	for _, j := range at[nodeTime{u.Hops[h].From, u.Hops[h].Slot}] {
-		if !nodeAgree(u, &s.Detours[j], int(u.Hops[h].Slot)) {
+// agreeBefore reports whether every detour placed that leaves the node of
+// hop h of detour i in its sub-step agrees with it up to that sub-step.
+func (s *System) agreeBefore(x *hopIndex, i, h int) bool {
+	u := &s.Detours[i]
+	slot := u.Hops[h].Slot
+	for _, e := range x.leaving(u.Hops[h].From) {
+		if w := &s.Detours[e/3]; w.Hops[e%3].Slot == slot && !same(u, w, int(slot), false, false) {
+			return false
+		}
+	}
+	return true
+}
+
+// fits reports whether hop h (1 or 2) of detour i may leave its node in its
+// sub-step: every detour placed (one whose inner hops have sub-steps, above
+// 0) that leaves that node then agrees with it before or after (as it does
+// with itself).
+func (s *System) fits(x *hopIndex, i, h int) bool {
+	u := &s.Detours[i]
+	slot := u.Hops[h].Slot
+	for _, e := range x.leaving(u.Hops[h].From) {
+		if w := &s.Detours[e/3]; w.Hops[e%3].Slot == slot && !nodeAgree(u, w, int(slot)) {
 			return false
 		}
 	}

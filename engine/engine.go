@@ -26,6 +26,7 @@ type Engine struct {
 
 	nodes
 	busy    []uint64 // bit v set iff node v holds a packet
+	side    sideQueues
 	moves   []Move   // packets chosen and not yet moved in this step
 	started []Move   // packets a Reactor starts
 	serving []uint16 // the queues of a node that send, while picking
@@ -91,6 +92,7 @@ func (e *Engine) Run(r Router, prios int) (*Result, error) {
 	}
 	e.busy = grow(e.busy, (nn+63)/64)
 	clear(e.busy)
+	e.side.reset(e.sched != nil, len(e.busy))
 	e.queues, e.packets, e.maxQueue, e.full, e.err = queues, np, 0, false, nil
 	clear(e.prioLoads[:])
 	res := &Result{PrioLoads: make([]int64, prios)}
@@ -175,6 +177,6 @@ func grow[T any](s []T, n int) []T {
 // moves of one chunk and the packets the fused step sends in one step or
 // queues.
 func (e *Engine) StateBytes() int64 {
-	return e.nodes.bytes() + e.fast.bytes() + int64(cap(e.busy))*8 + int64(cap(e.legs.ids)+cap(e.legs.wp))*4 +
+	return e.nodes.bytes() + e.fast.bytes() + int64(cap(e.busy))*8 + e.side.bytes() + int64(cap(e.legs.ids)+cap(e.legs.wp))*4 +
 		int64(cap(e.moves)+cap(e.started))*int64(unsafe.Sizeof(Move{}))
 }

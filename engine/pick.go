@@ -288,6 +288,7 @@ func (e *Engine) put(k *Packet, v uint32, t int32) {
 	}
 	e.insert(b, pos, k)
 	setBusy(e.busy, v)
+	e.side.put(v, k.Queue)
 }
 
 // fifoPos returns the position before the first fresh packet of b with an

@@ -42,16 +42,14 @@ func (e *Engine) step(r Router, t int32) (change int) {
 	e.moves = e.moves[:0]
 	if lo >= hi {
 		e.renewAll(t)
+		e.side.after = false
 		return e.move(r, t)
 	}
-	if hi-lo <= 64 {
-		e.served.fifo = 0
-		for q := lo; q < hi; q++ {
-			if e.fifo(uint16(q)) {
-				e.served.fifo |= 1 << (q - lo)
-			}
-		}
+	e.servedFIFO(lo, hi)
+	if e.side.on && lo > 0 {
+		return e.stepSide(r, t, lo, hi)
 	}
+	e.side.after = false
 	for w := range e.busy {
 		for word := e.busy[w]; word != 0; word &= word - 1 {
 			e.pick(uint32(w<<6+bits.TrailingZeros64(word)), t, lo, hi)
@@ -61,6 +59,19 @@ func (e *Engine) step(r Router, t int32) (change int) {
 		}
 	}
 	return change + e.move(r, t)
+}
+
+// servedFIFO notes which of the queues lo … hi−1 send first in, first out,
+// if they are at most 64.
+func (e *Engine) servedFIFO(lo, hi int) {
+	if hi-lo <= 64 {
+		e.served.fifo = 0
+		for q := lo; q < hi; q++ {
+			if e.fifo(uint16(q)) {
+				e.served.fifo |= 1 << (q - lo)
+			}
+		}
+	}
 }
 
 // renewAll forgets the fresh packets of every node that holds packets, in
@@ -130,6 +141,9 @@ func (e *Engine) move(r Router, t int32) (change int) {
 		e.started = e.react.Settled(t, e.moves, e.started[:0])
 		change += e.startAll(t)
 	}
+	if e.side.in {
+		e.side.arrived(e.moves, e.started)
+	}
 	e.moves = e.moves[:0]
 	return change
 }
@@ -172,7 +186,7 @@ func (e *Engine) arriveAll(t int32, trace int) (done int) {
 	if len(e.node) > touchNodes {
 		e.touch()
 	}
-	if e.Record.Trace || e.Record.Packets || e.Discipline == FIFO || e.fifoq != nil {
+	if e.Record.Trace || e.Record.Packets || e.Discipline == FIFO || e.fifoq != nil || e.side.on {
 		for i := range e.moves {
 			m := &e.moves[i]
 			if e.Record.Trace {
@@ -222,6 +236,7 @@ func (e *Engine) arrive(m *Move, t int32) int {
 		// The common case first: the packet goes in place.
 		if !e.fifo(m.Queue) && int(m.Queue) < e.queues && e.node[m.To].putInline(&m.Packet, stamp(t)) {
 			setBusy(e.busy, m.To)
+			e.side.put(m.To, m.Queue)
 			return 0
 		}
 		e.put(&m.Packet, m.To, t)

@@ -106,6 +106,8 @@ func (s *simulation) simulate(e *engine.Engine, legs engine.Legs, y *faults.Syst
 	rec := e.Record
 	s.sys, s.d = nil, 1
 	e.Faults, e.Record = nil, engine.Record{}
+	// On the intact cube every step serves the one queue: the engine's
+	// step for one queue without a schedule.
 	intact, err := e.Run(s, prios)
 	e.Record = rec
 	if err != nil {
@@ -113,7 +115,11 @@ func (s *simulation) simulate(e *engine.Engine, legs engine.Legs, y *faults.Syst
 	}
 	s.sys, s.d = sys, sys.D
 	e.Faults, e.OnFailure = y.Faults, engine.Refuse
-	res, err := e.Run(s, prios)
+	var faulty engine.Router = scheduled{s}
+	if fifo {
+		faulty = scheduledFIFO{scheduled{s}}
+	}
+	res, err := e.Run(faulty, prios)
 	if err != nil {
 		return nil, fmt.Errorf("%w (%s, %v)", err, s.model(), y.Faults)
 	}
@@ -172,10 +178,24 @@ func (s *simulation) Queues() int {
 	return s.d
 }
 
-// Serving serves the queues of sub-step t mod d: queue 0 in sub-step 0;
+// scheduled is the simulation on the faulty cube, its queues served by
+// sub-step (engine.Scheduler).
+type scheduled struct{ *simulation }
+
+// Serving serves the queues of sub-step t mod d.
+func (s scheduled) Serving(t int32) (lo, hi int) { return s.serving(t) }
+
+// scheduledFIFO is scheduled with detour queues first in, first out
+// (engine.FIFOQueues).
+type scheduledFIFO struct{ scheduled }
+
+// FIFO says which queues send first in, first out: the detour queues.
+func (s scheduledFIFO) FIFO(q uint16) bool { return q != 0 }
+
+// serving returns the queues of sub-step t mod d: queue 0 in sub-step 0;
 // queue f (node-confluent) or the out-link queues of f (edge-confluent) in
 // sub-step f.
-func (s *simulation) Serving(t int32) (lo, hi int) {
+func (s *simulation) serving(t int32) (lo, hi int) {
 	f := int(t) % s.d
 	switch {
 	case f == 0:
@@ -193,10 +213,6 @@ func (s *simulation) queueOf(h confluent.Hop) uint16 {
 	}
 	return uint16(h.Slot)
 }
-
-// FIFO says which queues send first in, first out: the detour queues if
-// the discipline on detours is FIFO.
-func (s *simulation) FIFO(q uint16) bool { return s.fifo && q != 0 }
 
 func (s *simulation) Start(first int, batch []engine.Move) {
 	if first == 0 {
@@ -276,7 +292,7 @@ func (s *simulation) prioAt(m *engine.Move, w uint32) uint8 {
 // the faulty one.
 func (s *simulation) Settled(t int32, moves []engine.Move, out []engine.Move) []engine.Move {
 	main := int(t)%s.d == 0
-	lo, hi := s.Serving(t)
+	lo, hi := s.serving(t)
 	for i := range moves {
 		m := &moves[i]
 		id := m.ID
