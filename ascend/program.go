@@ -24,6 +24,12 @@ type Program interface {
 	Receive(s int, v uint32, w uint64)
 }
 
+// everySender is a Program that tells that every node sends in every step,
+// so that its senders need not be counted node by node.
+type everySender interface {
+	EveryNodeSends() bool
+}
+
 // Sort is Batcher's bitonic sort of one item per node by key, as the
 // compare-exchange program parallelsort of the thesis [Schömer 1988, Ch. I.1;
 // Batcher 1968]: for k = 1 … n and d = k down to 1, every node exchanges
@@ -59,6 +65,7 @@ func (p *Sort) N() int                 { return p.n }
 func (p *Sort) Steps() int             { return len(p.dims) }
 func (p *Sort) Dim(s int) int          { return int(p.dims[s]) }
 func (p *Sort) Sends(int, uint32) bool { return true }
+func (p *Sort) EveryNodeSends() bool   { return true }
 func (p *Sort) Word(v uint32) uint64   { return uint64(p.Hold[v]) }
 func (p *Sort) Receive(s int, v uint32, w uint64) {
 	d, k := int(p.dims[s]), int(p.ks[s])
@@ -147,6 +154,7 @@ func (p *Prefix) N() int                 { return p.n }
 func (p *Prefix) Steps() int             { return p.n }
 func (p *Prefix) Dim(s int) int          { return s + 1 }
 func (p *Prefix) Sends(int, uint32) bool { return true }
+func (p *Prefix) EveryNodeSends() bool   { return true }
 func (p *Prefix) Word(v uint32) uint64   { return p.Total[v] }
 func (p *Prefix) Receive(s int, v uint32, w uint64) {
 	p.Total[v] += w

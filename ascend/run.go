@@ -95,12 +95,7 @@ func (r *Runner) Run(e *engine.Engine, p Program, y *faults.System, port message
 	r.net = topology.Network{Kind: topology.Cube, P: 1 << n, N: n}
 	r.dims, r.all = r.dims[:0], r.all[:0]
 	for s := range p.Steps() {
-		k := 0
-		for v := range uint32(1) << n {
-			if p.Sends(s, v) {
-				k++
-			}
-		}
+		k := sendersOf(p, s)
 		if k == 0 {
 			return nil, fmt.Errorf("ascend: no node sends in step %d", s)
 		}

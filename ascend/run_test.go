@@ -64,6 +64,11 @@ func checkRun(t *testing.T, r *Runner, p Program, y *faults.System, port message
 	if int(sum) != res.T {
 		t.Fatalf("faults %v: T = %d, steps take %v", y.Faults, res.T, res.StepTimes)
 	}
+	if cost, err := Law(p, y, port); err != nil || (!single || r.Schedule == Optimal) &&
+		(!slices.Equal(cost.StepTimes, res.StepTimes) || cost.T != res.T || cost.Hops != res.Hops || cost.MaxQueue != res.MaxQueue) {
+		t.Fatalf("faults %v, %s, %v: the law says %+v (%v); the run took %v, T = %d, %d hops, queues up to %d",
+			y.Faults, describe(y), port, cost, err, res.StepTimes, res.T, res.Hops, res.MaxQueue)
+	}
 	law := StepTimes(p, y)
 	perDim, gamma := y.Gamma()
 	for s, st := range res.StepTimes {
@@ -334,5 +339,60 @@ func TestSinglePortQ3(t *testing.T) {
 		if b := bruteStep(sort(), y, 0); b != int(c.opt[0]) {
 			t.Errorf("%v: the exhaustive search finds %d units for the first step, want %d", c.detours, b, c.opt[0])
 		}
+	}
+}
+
+// then runs program a, then b.
+type then struct{ a, b Program }
+
+func (p then) N() int     { return p.a.N() }
+func (p then) Steps() int { return p.a.Steps() + p.b.Steps() }
+
+// at returns the program of step s and the step in it.
+func (p then) at(s int) (Program, int) {
+	if s < p.a.Steps() {
+		return p.a, s
+	}
+	return p.b, s - p.a.Steps()
+}
+
+func (p then) Dim(s int) int { q, s := p.at(s); return q.Dim(s) }
+func (p then) Sends(s int, v uint32) bool {
+	q, s := p.at(s)
+	return q.Sends(s, v)
+}
+
+// Word is a's throughout: what the words are does not change the cost.
+func (p then) Word(v uint32) uint64 { return p.a.Word(v) }
+func (p then) Receive(s int, v uint32, w uint64) {
+	q, s := p.at(s)
+	q.Receive(s, v, w)
+}
+
+// TestLawMixedSteps runs prefix sums, where every node sends, and then a
+// broadcast, where some do, over the same dimensions on random faulty Q_5,
+// both port models: the law's cost of a step in which some nodes send is
+// not that of an earlier step of its dimension in which all did.
+func TestLawMixedSteps(t *testing.T) {
+	rng := testRand(35)
+	var r Runner
+	ran := 0
+	for range 40 {
+		s, _ := faults.New(5)
+		if err := s.Exactly(2+rng.IntN(12), rng); err != nil {
+			t.Fatal(err)
+		}
+		y := randomSystem(s, rng)
+		if y == nil {
+			continue
+		}
+		ran++
+		for _, port := range []messages.Port{messages.AllPort, messages.SinglePort} {
+			val := make([]uint64, 32)
+			checkRun(t, &r, then{NewPrefix(5, val), NewBroadcast(5, rng.Uint32()&31, 1)}, y, port)
+		}
+	}
+	if ran < 20 {
+		t.Fatalf("%d of 40 fault sets had a complete system", ran)
 	}
 }

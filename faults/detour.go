@@ -58,7 +58,7 @@ func (s *Set) Stranded() int {
 type System struct {
 	Faults *Set
 	via    []int8  // by edge index: the detour's dimension I, 0 for none
-	loads  []int32 // Gamma's and Check's buffer of middle loads
+	loads  []int32 // Gamma's and Check's buffer of middle loads, zero between calls
 }
 
 // NewSystem returns the system on f without detours.
@@ -120,15 +120,26 @@ func (y *System) Loads(buf []int32) []int32 {
 
 // Gamma returns the largest middle load of y in each dimension (index
 // d − 1) and over all dimensions: the system is γ-conjunct for that γ.
+// It counts the detours of the failed edges, as Check allows no others.
 func (y *System) Gamma() (perDim []int, gamma int) {
 	n := y.Faults.N
 	perDim = make([]int, n)
-	y.loads = y.Loads(y.loads)
-	for v := 0; v < len(y.loads); v += n {
-		for d, l := range y.loads[v : v+n] {
-			perDim[d] = max(perDim[d], int(l))
-		}
+	if cap(y.loads) < len(y.via) {
+		y.loads = make([]int32, len(y.via))
 	}
+	loads := y.loads[:len(y.via)] // zero outside Gamma
+	y.Faults.Each(func(v uint32, d int) {
+		if u, ok := y.Detour(v, d); ok {
+			e := int(u.Middle())*n + d - 1
+			loads[e]++
+			perDim[d-1] = max(perDim[d-1], int(loads[e]))
+		}
+	})
+	y.Faults.Each(func(v uint32, d int) {
+		if u, ok := y.Detour(v, d); ok {
+			loads[int(u.Middle())*n+d-1] = 0
+		}
+	})
 	for _, g := range perDim {
 		gamma = max(gamma, g)
 	}
@@ -157,6 +168,7 @@ func (y *System) Check(gamma int) error {
 		}
 	}
 	y.loads = y.Loads(y.loads)
+	defer clear(y.loads) // as Gamma needs it
 	for e, l := range y.loads {
 		if int(l) > gamma {
 			v, d := uint32(e/n), e%n+1

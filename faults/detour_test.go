@@ -2,6 +2,7 @@ package faults
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -96,6 +97,43 @@ func TestStranded(t *testing.T) {
 		})
 		if got := f.Stranded(); got != want {
 			t.Fatalf("%v: Stranded = %d, want %d", f, got, want)
+		}
+	}
+}
+
+// TestGammaLoads checks Gamma against the largest Loads per dimension on
+// random systems of Q_3 … Q_8 (every failed edge with an intact detour
+// given a random one), three times, after Gamma and after Check, which share its
+// buffer.
+func TestGammaLoads(t *testing.T) {
+	rng := rand.New(rand.NewPCG(35, 5))
+	for trial := range 200 {
+		n := 3 + trial%6
+		f, _ := New(n)
+		if err := f.Random(0.2*rng.Float64(), rng); err != nil {
+			t.Fatal(err)
+		}
+		y := NewSystem(f)
+		f.Each(func(v uint32, d int) {
+			if i := 1 + rng.IntN(n); i != d && f.Intact(Detour{v, d, i}) {
+				y.Choose(v, d, i)
+			}
+		})
+		want, wantG := make([]int, n), 0
+		for e, l := range y.Loads(nil) {
+			want[e%n] = max(want[e%n], int(l))
+			wantG = max(wantG, int(l))
+		}
+		for round := range 3 {
+			perDim, g := y.Gamma()
+			if g != wantG || !slices.Equal(perDim, want) {
+				t.Fatalf("%v, round %d: Gamma %v, %d; Loads %v, %d", f, round, perDim, g, want, wantG)
+			}
+			if round == 1 {
+				if err := y.Check(wantG); err != nil {
+					t.Fatal(err)
+				}
+			}
 		}
 	}
 }

@@ -27,21 +27,46 @@ func bitonicSupports(c Config) error {
 // d.System by ascend.Sort, the port model of c (single-port by
 // ascend.Optimal: no step takes longer than it must); the result's
 // measures max_step and over_steps are the slowest compare-exchange step
-// and the steps that took more than γ + 2. With Record.Packets or
-// Arrivals, a packet's arrival is the end of the last step in which it
-// changed node, and its hops how often it did, as in the intact cube; the
-// engine's other records are of the words sent (ascend.Runner). T_intact
-// is the sort's time on the intact cube, n(n+1)/2 steps.
+// and the steps that took more than γ + 2. T_intact is the sort's time on
+// the intact cube, n(n+1)/2 steps. A trial that records nothing beyond
+// the trials table takes its times, hops and longest queue from the law
+// (ascend.Law: which words move where does not depend on the keys, and
+// the law gives what the run would); simulateFaulty is the run.
 func (b *bitonic) routeFaulty(e *engine.Engine, d *Drawn, c Config) (*Result, error) {
+	if c.Record != (engine.Record{}) {
+		return b.simulateFaulty(e, d, c)
+	}
+	sort := ascend.NewSort(c.N, d.Req.Dst)
+	cost, err := ascend.Law(sort, d.System, messagesPort(c))
+	if err != nil {
+		return nil, err
+	}
+	res := engine.Result{T: cost.T, Hops: cost.Hops, MaxQueue: cost.MaxQueue, PrioLoads: make([]int64, c.Prios())}
+	for s, h := range cost.StepHops {
+		res.PrioLoads[sort.Dim(s)] += h
+	}
+	return b.faultyResult(&ascend.Result{Result: res, StepTimes: cost.StepTimes}, d)
+}
+
+// messagesPort is c's port model for package messages.
+func messagesPort(c Config) messages.Port {
+	if c.Port == SinglePort {
+		return messages.SinglePort
+	}
+	return messages.AllPort
+}
+
+// simulateFaulty is routeFaulty by running the sort on the engine
+// (ascend.Runner). With Record.Packets or Arrivals, a packet's arrival is
+// the end of the last step in which it changed node, and its hops how
+// often it did, as in the intact cube; the engine's other records are of
+// the words sent.
+func (b *bitonic) simulateFaulty(e *engine.Engine, d *Drawn, c Config) (*Result, error) {
 	p := &trackedSort{Sort: ascend.NewSort(c.N, d.Req.Dst)}
 	if c.Record.Packets || c.Record.Arrivals {
 		p.last, p.hops = make([]int32, len(d.Req.Dst)), make([]int32, len(d.Req.Dst))
 	}
-	port := messages.AllPort
-	if c.Port == SinglePort {
-		port = messages.SinglePort
-	}
-	res, err := b.run.Run(e, p, d.System, port)
+	res, err := b.run.Run(e, p, d.System, messagesPort(c))
 	if err != nil {
 		return nil, err
 	}
@@ -64,10 +89,17 @@ func (b *bitonic) routeFaulty(e *engine.Engine, d *Drawn, c Config) (*Result, er
 			res.PacketHops = p.hops
 		}
 	}
+	return b.faultyResult(res, d)
+}
+
+// faultyResult reports the sort's result res on the faulty cube of d with
+// its measures.
+func (b *bitonic) faultyResult(res *ascend.Result, d *Drawn) (*Result, error) {
+	n := d.Faults.N
 	r, _ := newResult(&res.Result, nil)
 	r.Set("max_step", float64(res.MaxStep()))
-	r.Set("T_intact", float64(c.N*(c.N+1)/2)) // one step per compare-exchange step
-	_, gamma := d.System.Gamma()
+	r.Set("T_intact", float64(n*(n+1)/2)) // one step per compare-exchange step
+	gamma := d.Gamma()
 	over := 0
 	for _, st := range res.StepTimes {
 		if int(st) > gamma+2 {

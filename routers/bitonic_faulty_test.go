@@ -113,6 +113,65 @@ func checkFaultySort(t *testing.T, c Config, d *Drawn, res *Result, gamma int) {
 	}
 }
 
+// TestBitonicFaultyLaw checks the trials that take their cost from the law
+// against the run on the engine (simulateFaulty, which also checks that the
+// output is sorted): the same T, hops, longest queue, sends per priority
+// and measures, on random faulty cubes of Q_3 … Q_11, every detour
+// strategy, single- and all-port, q from 0.005 to 0.15.
+func TestBitonicFaultyLaw(t *testing.T) {
+	rng := rand.New(rand.NewPCG(35, 1))
+	var sim Sim
+	var eng engine.Engine
+	var ref bitonic
+	compared := 0
+	for n := 3; n <= 11; n++ {
+		for _, strategy := range []string{"heuristic", "optimal", "random"} {
+			for _, port := range []Port{SinglePort, AllPort} {
+				for _, q := range []float64{0.005, 0.03, 0.15} {
+					c := Config{Router: "bitonic", N: n, Pattern: "random", Mu: 1, Q: q, Detours: strategy, Port: port}
+					for range max(2, 24>>max(0, n-6)) {
+						res, err := sim.Trial(c, rng)
+						if err != nil {
+							t.Fatalf("%+v: %v", c, err)
+						}
+						if !res.Routed() {
+							continue
+						}
+						compared++
+						eng.Discipline, eng.Record = c.Queue, c.Record
+						want, err := ref.simulateFaulty(&eng, &sim.Drawn, c)
+						if err != nil {
+							t.Fatalf("%+v: %v", c, err)
+						}
+						sameResult(t, c, res, want)
+					}
+				}
+			}
+		}
+	}
+	if compared < 1000 {
+		t.Fatalf("only %d trials routed", compared)
+	}
+}
+
+// sameResult fails unless got and want have the same summary and measures
+// as far as both report them.
+func sameResult(t *testing.T, c Config, got, want *Result) {
+	t.Helper()
+	g, w := got.Result, want.Result
+	if g.T != w.T || g.Hops != w.Hops || g.MaxQueue != w.MaxQueue || g.Dropped != w.Dropped || g.Held != w.Held ||
+		!slices.Equal(g.PrioLoads, w.PrioLoads) {
+		t.Fatalf("%+v: T %d, hops %d, queue %d, dropped %d, held %d, loads %v; the run: %d, %d, %d, %d, %d, %v",
+			c, g.T, g.Hops, g.MaxQueue, g.Dropped, g.Held, g.PrioLoads, w.T, w.Hops, w.MaxQueue, w.Dropped, w.Held, w.PrioLoads)
+	}
+	for i, m := range Measures {
+		gv, gok := got.Measured(i)
+		if wv, wok := want.Measured(i); wok && (!gok || gv != wv) {
+			t.Fatalf("%+v: %s = %v (%v); the run: %v", c, m.Name, gv, gok, wv)
+		}
+	}
+}
+
 // measureIndex is the index of the measure named name in Measures.
 func measureIndex(name string) int {
 	return slices.IndexFunc(Measures, func(m Measure) bool { return m.Name == name })

@@ -38,9 +38,18 @@ func (d *Drawn) drawSystem(c Config, rng *rand.Rand) error {
 		return err
 	}
 	d.system.Reset(&d.Faults)
-	d.System = &d.system
+	d.System, d.gammaKnown = &d.system, false
 	d.Complete = s.Choose(d.System, rng)
 	return nil
+}
+
+// Gamma is the largest middle load γ of d.System, computed once a draw.
+func (d *Drawn) Gamma() int {
+	if !d.gammaKnown {
+		_, d.gamma = d.System.Gamma()
+		d.gammaKnown = true
+	}
+	return d.gamma
 }
 
 // routeOverDetours routes the drawn instance if its detour system is
@@ -61,8 +70,7 @@ func (s *Sim) routeOverDetours(c Config, rng *rand.Rand) (*Result, error) {
 	res.Set("no_detour", btof(s.Faults.Stranded() > 0))
 	res.Set("ok", btof(s.Complete))
 	if s.Complete {
-		_, g := s.System.Gamma()
-		res.Set("gamma", float64(g))
+		res.Set("gamma", float64(s.Gamma()))
 	}
 	return res, nil
 }

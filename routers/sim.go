@@ -22,6 +22,9 @@ type Drawn struct {
 	System   *faults.System
 	Complete bool
 	system   faults.System
+	// System's γ, once Gamma has computed it.
+	gamma      int
+	gammaKnown bool
 }
 
 // Sim runs the trials of one worker and reuses its buffers between them.
