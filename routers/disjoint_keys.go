@@ -68,25 +68,31 @@ func (b *bfly) rotate(x, k uint32) uint32 {
 func (k bflyKeys) Hop(keys []uint64, at []uint32, now int32, arrival []int32) int {
 	b := k.bfly
 	n := b.n & 31
-	// By priority: bit 0 for the first hop of a phase, bit 1 for the last.
-	var hop [1 << engine.KeyPrioBits]uint8
-	hop[0], hop[n+1], hop[n], hop[2*n+1] = 1, 1, 2, 2
+	hop := hopTable(n)
 	mask, nodes := uint32(1)<<n-1, n<<n
 	rest := uint64(mask) + 1
 	if b.trim {
 		rest = uint64(mask)
 	}
+	if arrival != nil {
+		// A pass of its own, which keeps the loop below short.
+		for _, key := range keys {
+			h := hop[key>>engine.KeyPrioShift]
+			r := uint32(key)&mask ^ (uint32(key)|uint32(h))&1
+			if h&2 != 0 || b.trim && r == 0 {
+				arrival[key<<engine.KeyPrioBits>>(engine.KeyPrioBits+1+n)] = now
+			}
+		}
+	}
 	at = at[:len(keys)]
+	top := (n - 1) & 31 // rotating right by one moves bit 0 here
 	kept := 0
 	for i, key := range keys {
 		h := hop[key>>engine.KeyPrioShift]
-		x := uint32(key|uint64(h)) & 1
+		x := (uint32(key) | uint32(h)) & 1
 		r := uint32(key)&mask ^ x
-		key = (key&^uint64(mask) | uint64(r>>1|r&1<<(n-1))) + 1<<engine.KeyPrioShift
+		key = (key&^uint64(mask) | uint64(r>>1|r<<top&mask)) + 1<<engine.KeyPrioShift
 		if h&2 != 0 || key&rest == 0 {
-			if arrival != nil {
-				arrival[key<<engine.KeyPrioBits>>(engine.KeyPrioBits+1+n)] = now
-			}
 			continue
 		}
 		a := at[i]
@@ -95,10 +101,17 @@ func (k bflyKeys) Hop(keys []uint64, at []uint32, now int32, arrival []int32) in
 		if next >= nodes {
 			next = 0
 		}
-		keys[kept], at[kept] = key, next|w>>1|w&1<<(n-1)
+		keys[kept], at[kept] = key, next|w>>1|w<<top&mask
 		kept++
 	}
 	return kept
+}
+
+// hopTable returns, by priority on BF_n, bit 0 set for the first hop of a
+// phase and bit 1 for the last.
+func hopTable(n uint32) (hop [1 << engine.KeyPrioBits]uint8) {
+	hop[0], hop[n+1], hop[n], hop[2*n+1] = 1, 1, 2, 2
+	return hop
 }
 
 // bothKeys are the copies of a run of both phases as keys: a phase-1 copy
@@ -128,8 +141,7 @@ func (k bothKeys) Hop(keys []uint64, at []uint32, now int32, arrival []int32) in
 	b := k.bfly
 	b.started, b.startedAt = b.started[:0], b.startedAt[:0]
 	n := b.n & 31
-	var hop [1 << engine.KeyPrioBits]uint8
-	hop[0], hop[n+1], hop[n], hop[2*n+1] = 1, 1, 2, 2
+	hop := hopTable(n)
 	mask, nodes := uint32(1)<<n-1, n<<n
 	rest := uint64(mask) + 1
 	if b.trim {
