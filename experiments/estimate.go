@@ -136,7 +136,7 @@ func (s *Spec) Estimate(workers int) (Estimate, error) {
 			if w < (lo.Work+hi.Work)/2 {
 				near = lo
 			}
-			trials := s.rseTrials(near, lo, hi)
+			trials := s.rseTrials(w, lo, hi)
 			e.Trials += trials
 			e.MaxTrials += most
 			unitTrials += most
@@ -298,12 +298,13 @@ func costAt(lo, hi *Calibration, w int64) float64 {
 // blocks rounds n bytes up to 4 KiB blocks.
 func blocks(n int64) int64 { return (n + 4095) &^ 4095 }
 
-// calibrate measures p: the CPU time of its trials, timed from the first
-// trial that records no limited table (packet_trials, node_trials) until
-// budget of CPU or calibTrials, after an untimed warm-up trial 0; and
-// from trial 0, which records every table, the rows per recording trial;
-// from the rows of trial 0 and the timed trials, run again, the CPU time
-// and bytes on disk per row of each table.
+// calibrate measures p: the CPU time of its trials, timed from trial 1 or
+// the first trial that records no limited table (packet_trials,
+// node_trials) until budget of CPU or calibTrials, after an untimed
+// warm-up trial 0; and from trial 0, which records every table, the rows
+// per recording trial; from the rows of trial 0 and the timed trials, the
+// CPU time and bytes on disk per row of each table; from their values of
+// an rse rule's measure its spread.
 func (s *Spec) calibrate(p *Point, budget time.Duration) (*Calibration, error) {
 	c := &Calibration{Point: p.String(), Work: s.Model.work(p.Config), rows: make(map[string]float64),
 		disk: make(map[string]float64), empty: make(map[string]int64),
@@ -322,18 +323,27 @@ func (s *Spec) calibrate(p *Point, budget time.Duration) (*Calibration, error) {
 	if err != nil {
 		return nil, err
 	}
-	first := 0
+	// The timed trials follow trial 0 (a second value of the rse measure
+	// even where one trial is all the budget allows), or those that
+	// record the limited tables.
+	first := min(1, s.Trials-1)
 	if lim := max(s.PacketTrials, s.NodeTrials); lim > 0 && lim+calibTrials <= s.Trials {
 		first = lim
 	}
+	// Trial 0's rows and the timed trials', for more rows to encode.
+	jobs, outs := []job{{p, 0}}, []any{out0}
 	if s.once() {
 		// The point's one run, timed: no warm-up.
 		c.Trials, c.PerTrial = 1, cpuTime()-start
 	} else {
 		start = cpuTime()
 		for i := first; i < min(s.Trials, first+calibTrials) && (i == first || cpuTime()-start < budget); i++ {
-			if _, err := trial(i); err != nil {
+			o, err := trial(i)
+			if err != nil {
 				return nil, err
+			}
+			if i != 0 {
+				jobs, outs = append(jobs, job{p, i}), append(outs, o)
 			}
 			c.Trials++
 		}
@@ -341,16 +351,6 @@ func (s *Spec) calibrate(p *Point, budget time.Duration) (*Calibration, error) {
 	}
 	man := s.manifest()
 	meta := func(n int64) map[string]string { return man.FileMeta(TableTrials, Unsharded.Name(), n) }
-	jobs, outs := []job{{p, 0}}, []any{out0}
-	for i := first; i < first+c.Trials; i++ { // their rows as well, for more rows to encode
-		if i != 0 {
-			o, err := trial(i)
-			if err != nil {
-				return nil, err
-			}
-			jobs, outs = append(jobs, job{p, i}), append(outs, o)
-		}
-	}
 	if err := c.measureRSE(s, jobs, outs); err != nil {
 		return nil, err
 	}
@@ -421,31 +421,76 @@ func (c *Calibration) measureRSE(s *Spec, jobs []job, outs []any) error {
 	return nil
 }
 
-// rseTrials returns the trials a point whose measure spreads as c's does
-// (or, if c has fewer than 2 values, the first of others that has) runs:
-// without an rse rule, the spec's; with one, the first multiple of its
-// batch at which the standard error is expected to reach the target,
-// σ²/(R·μ)² trials, within the batch and the most; the most if no
-// calibration has 2 values or their mean is 0 (a rate not seen yet).
-func (s *Spec) rseTrials(c *Calibration, others ...*Calibration) int64 {
+// rseTrials returns the trials a point of work w in the family calibrated
+// at lo and hi runs: without an rse rule, the spec's; with one, the first
+// multiple of its batch at which the standard error is expected to reach
+// the target, σ²/(R·μ)² trials, within the batch and the most. The
+// measure's squared coefficient of variation σ²/μ² comes from the
+// calibrations that have 2 values and a mean other than 0, taken as at
+// least R²·batch (values all equal: the rule stops after a batch): on the
+// line through both in log work and log σ²/μ² (a measure that
+// concentrates as the work grows does so about as a power of it:
+// relations' mean T, whose spread at the point of least work would price
+// nearly every point at the most), else the nearer one in work, else the
+// most (a rate not seen yet).
+func (s *Spec) rseTrials(w int64, lo, hi *Calibration) int64 {
 	most := int64(s.Trials)
 	r := s.RSE
-	for _, o := range others {
-		if c.rseN >= 2 {
-			break
-		}
-		c = o
-	}
-	if !r.On() || c.rseN < 2 || c.rseMean == 0 {
+	if !r.On() {
 		return most
 	}
-	need := c.rseVar / (r.Target * r.Target * c.rseMean * c.rseMean)
+	// All values equal: the spread of a rule that stops after its first
+	// batch.
+	least := r.Target * r.Target * float64(r.Batch)
+	cv2, ok := interpolatedCV2(w, lo, hi, least)
+	if !ok {
+		near, far := hi, lo
+		if w < (lo.Work+hi.Work)/2 {
+			near, far = lo, hi
+		}
+		if cv2, ok = near.cv2(least); !ok {
+			cv2, ok = far.cv2(least)
+		}
+	}
+	if !ok {
+		return most
+	}
+	need := cv2 / (r.Target * r.Target)
 	batch := int64(r.Batch)
 	if need >= float64(most) {
 		return most
 	}
-	n := int64(math.Ceil(need/float64(batch))) * batch
+	n := int64(math.Ceil(need/float64(batch)-1e-9)) * batch // not a batch more for a rounding error
 	return min(max(n, batch), most)
+}
+
+// cv2 returns the squared coefficient of variation of c's values of the
+// rse measure, at least least, if it has 2 values and a mean other than 0.
+func (c *Calibration) cv2(least float64) (float64, bool) {
+	if c.rseN < 2 || c.rseMean == 0 {
+		return 0, false
+	}
+	return max(c.rseVar/(c.rseMean*c.rseMean), least), true
+}
+
+// interpolatedCV2 returns the squared coefficient of variation (at least
+// least > 0) at work w on the line through lo's and hi's in log work and
+// log value, w held within their works, if both have one and the works
+// differ.
+func interpolatedCV2(w int64, lo, hi *Calibration, least float64) (float64, bool) {
+	a, okA := lo.cv2(least)
+	b, okB := hi.cv2(least)
+	if !okA || !okB || lo.Work <= 0 || hi.Work <= lo.Work {
+		return 0, false
+	}
+	switch {
+	case w <= lo.Work:
+		return a, true
+	case w >= hi.Work:
+		return b, true
+	}
+	x := (math.Log(float64(w)) - math.Log(float64(lo.Work))) / (math.Log(float64(hi.Work)) - math.Log(float64(lo.Work)))
+	return a * math.Pow(b/a, x), true
 }
 
 // encodedSize returns the bytes of the Parquet file that dataset writes of

@@ -283,12 +283,22 @@ rse: {measure: T, target: 0.005, batch: 10}
 		{Calibration{rseN: 1, rseMean: 10}, 2000},
 		{Calibration{rseN: 5, rseVar: 1}, 2000},
 	} {
-		if got := s.rseTrials(&c.cal); got != c.want {
+		if got := s.rseTrials(1, &c.cal, &c.cal); got != c.want {
 			t.Errorf("rseTrials(%+v) = %d, want %d", c.cal, got, c.want)
 		}
 	}
 	one, two := &Calibration{rseN: 1, rseMean: 10}, &Calibration{rseN: 5, rseMean: 10, rseVar: 0.0625}
-	if got := s.rseTrials(one, one, two); got != 30 {
+	if got := s.rseTrials(1, one, two); got != 30 {
 		t.Errorf("a calibration of one trial, its family's other of five: %d trials, want 30 from the other", got)
+	}
+	// σ²/μ² 0.25 at work 100, 0.0025 at work 10^4: 0.025 at 10^3, whose
+	// 1000 trials the nearer calibration would price at the most.
+	lo, hi := &Calibration{Work: 100, rseN: 5, rseMean: 10, rseVar: 25}, &Calibration{Work: 10000, rseN: 5, rseMean: 10, rseVar: 0.25}
+	for _, c := range []struct {
+		w, want int64
+	}{{10, 2000}, {100, 2000}, {1000, 1000}, {10000, 100}, {1e6, 100}} {
+		if got := s.rseTrials(c.w, lo, hi); got != c.want {
+			t.Errorf("work %d between %+v and %+v: %d trials, want %d", c.w, lo, hi, got, c.want)
+		}
 	}
 }
