@@ -55,4 +55,7 @@
 // takes exactly that (SinglePortStepTimes). So the step takes at most
 // γ_s + 2 unless some pair carries a + b ≥ γ_s + 2 words, never for
 // γ = 1; at worst, a = b = γ, it takes 2γ + 1.
+//
+// Law gives what a run reports of its time and traffic by these laws,
+// without running it: the step times, T, the hops and the longest queue.
 package ascend
