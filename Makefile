@@ -112,13 +112,15 @@ paper: build
 
 # The figures, their captions, the view pages and the report from the
 # results in $(PAPER_RESULTS) (results/paper; PAPER_RESULTS=results for the
-# small defaults) into $(PAPER_DOCS) (docs/paper): the report shows each
+# small defaults) into $(PAPER_DOCS) (docs/paper), in place of the PNGs there
+# (a figure no longer drawn does not stay): the report shows each
 # statement's figure inline with its caption (captions.md).
 PAPER_RESULTS ?= results/paper
 PAPER_DOCS    ?= docs/paper
 paper-figures: build
 	$(BIN) figures --results $(PAPER_RESULTS) --out $(PAPER_RESULTS)/figures
 	mkdir -p $(PAPER_DOCS)
+	rm -f $(PAPER_DOCS)/*.png
 	cp $(PAPER_RESULTS)/figures/*.png $(PAPER_DOCS)/
 	$(MAKE) --no-print-directory view-pages VIEW_RESULTS=$(PAPER_RESULTS) VIEW_DOCS=$(PAPER_DOCS)
 	$(BIN) report --results $(PAPER_RESULTS) --figures $(PAPER_RESULTS)/figures --out $(PAPER_DOCS)/README.md

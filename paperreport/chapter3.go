@@ -358,7 +358,7 @@ func checkDT(rs results) (Verdict, error) {
 		v.Kind, v.Why, v.Power = Holds, fmt.Sprintf("holds in all %d trials", rows), everyTrial(rows)
 	case minus == rows:
 		v.Kind = Corrected
-		v.Why = fmt.Sprintf("the thesis corrected: 𝒯 = d·(T − 1) + 1, in all %d trials (𝒯 = d·T as printed in %d). Its invariant, M(x)(t) = 𝓜(x, 0)(d·t), holds at every t (the Lemma III.1 (III.2) row), but 𝓜(x, 0) is complete one sub-step after the last delivery send at d·(T − 1), not at d·T; the delay factor d stands", rows, equal)
+		v.Why = fmt.Sprintf("the thesis corrected: 𝒯 = d·(T − 1) + 1, in all %d trials (the printed 𝒯 = d·T in %d of them). Its invariant, M(x)(t) = 𝓜(x, 0)(d·t), holds at every t (the Lemma III.1 (III.2) row), but 𝓜(x, 0) is complete one sub-step after the last delivery send at d·(T − 1), not at d·T; the delay factor d stands", rows, equal)
 	default:
 		v.Kind, v.Why = Contradicted, fmt.Sprintf("contradicted in the thesis' model (%s): 𝒯 ≠ d·T in %d of %d trials, 𝒯 ≠ d·(T − 1) + 1 in %d", thesisModel, rows-equal, rows, rows-minus)
 	}
