@@ -15,7 +15,7 @@ var safetyKind = Kind{
 	Faults:      true,
 	Prios:       func(n int) int { return n + 1 },
 	New:         func() Instance { return new(safety) },
-	Memory:      func(c Config) int64 { return c.cubeBytes(c.N+1) + int64(c.Mu)<<c.N*2 + 6<<c.N },
+	Memory:      func(c Config) int64 { return c.cubeBytes(c.N+1) + int64(c.Mu)<<c.N*2 + 2<<c.N },
 }
 
 // safety routes every packet straight to its destination by Wu's safety
@@ -45,8 +45,7 @@ type safety struct {
 	dst    []uint32
 	faults *faults.Set
 	level  []int8 // by node
-	queued []bool // by node: on work
-	work   []uint32
+	next   []int8
 	spare  []bool // per packet: took a hop away from its destination
 	lost   []bool
 }
@@ -92,41 +91,23 @@ func (s *safety) Route(e *engine.Engine, d *Drawn, c Config) (*Result, error) {
 	return res, nil
 }
 
-// levels computes every node's safety level, the greatest fixed point of
-// the rule from S ≡ n. Only a node with a failed out-edge, or one that sees
-// a node whose level fell, can fall, so the rule is applied to those alone;
-// the rule is monotone, so any order reaches that same fixed point.
+// levels computes every node's safety level.
 func (s *safety) levels() {
 	nodes := 1 << s.n
-	s.level = grow(s.level, nodes)
+	s.level, s.next = grow(s.level, nodes), grow(s.next, nodes)
 	for v := range s.level {
 		s.level[v] = int8(s.n)
 	}
 	if s.faults == nil {
 		return
 	}
-	s.queued = grow(s.queued, nodes)
-	clear(s.queued)
-	s.work = s.work[:0]
-	s.faults.Each(func(v uint32, _ int) { s.push(v) })
-	for len(s.work) > 0 {
-		v := s.work[len(s.work)-1]
-		s.work = s.work[:len(s.work)-1]
-		s.queued[v] = false
-		if l := s.rule(v); l != s.level[v] {
-			s.level[v] = l
-			for d := range s.n {
-				s.push(v ^ 1<<d)
-			}
+	for changed := true; changed; {
+		changed = false
+		for v := range nodes {
+			s.next[v] = s.rule(uint32(v))
+			changed = changed || s.next[v] != s.level[v]
 		}
-	}
-}
-
-// push puts node v on the work list of levels unless it is there.
-func (s *safety) push(v uint32) {
-	if !s.queued[v] {
-		s.queued[v] = true
-		s.work = append(s.work, v)
+		s.level, s.next = s.next, s.level
 	}
 }
 
