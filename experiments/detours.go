@@ -80,14 +80,7 @@ func (d *draw) bytes() int64 {
 	if err != nil {
 		return 0
 	}
-	q, edges := d.Q, float64(int64(d.n)<<d.n)
-	switch {
-	case d.K > 0:
-		q = float64(d.K) / edges
-	case d.List != "":
-		q = float64(d.List.Len()) / edges
-	}
-	return s.Bytes(d.n, q)
+	return s.Bytes(d.n, faults.Share(d.n, d.Q, d.K, d.List))
 }
 
 func (d *draw) Set(name, v string) error { return d.set.Set(name, v) }

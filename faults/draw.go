@@ -46,3 +46,16 @@ func (s *Set) Exactly(k int, rng *rand.Rand) error {
 }
 
 func (s *Set) failedIndex(i int) bool { return s.failed[i>>6]>>(i&63)&1 != 0 }
+
+// Share is the share of the n·2^n directed edges of Q_n that a draw fails:
+// k of them, or those of list, where given, else each with probability q.
+func Share(n int, q float64, k int, list List) float64 {
+	edges := float64(int64(n) << n)
+	switch {
+	case k > 0:
+		return float64(k) / edges
+	case list != "":
+		return float64(list.Len()) / edges
+	}
+	return q
+}

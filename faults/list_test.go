@@ -70,3 +70,21 @@ func TestDraw(t *testing.T) {
 		}
 	}
 }
+
+// TestShare checks the share of failed edges on Q_3 (24 directed edges) for
+// a count, a list and a probability.
+func TestShare(t *testing.T) {
+	for _, c := range []struct {
+		k    int
+		list List
+		want float64
+	}{
+		{6, "", 0.25},
+		{0, "0 1; 5 2; 7 3", 0.125},
+		{0, "", 0.05},
+	} {
+		if got := Share(3, 0.05, c.k, c.list); got != c.want {
+			t.Errorf("Share(3, 0.05, %d, %q) = %v, want %v", c.k, c.list, got, c.want)
+		}
+	}
+}

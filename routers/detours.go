@@ -6,6 +6,7 @@ import (
 
 	"github.com/hyperroute/hyperroute/detours"
 	"github.com/hyperroute/hyperroute/engine"
+	"github.com/hyperroute/hyperroute/faults"
 )
 
 // detourBytes estimates the memory of c's detour system and of its
@@ -15,14 +16,7 @@ func (c Config) detourBytes() int64 {
 	if !c.HasDetours() || err != nil {
 		return 0
 	}
-	q, edges := c.Q, float64(int64(c.N)<<c.N)
-	switch {
-	case c.K > 0:
-		q = float64(c.K) / edges
-	case c.FaultList != "":
-		q = float64(c.FaultList.Len()) / edges
-	}
-	return s.Bytes(c.N, q)
+	return s.Bytes(c.N, faults.Share(c.N, c.Q, c.K, c.FaultList))
 }
 
 // drawSystem chooses the detour system of c's faulty cube with c's

@@ -117,30 +117,8 @@ func TestQueuedAsGeneral(t *testing.T) {
 		{Router: "ecube", Pattern: "transpose", Mu: 1},
 	} {
 		c.N = 18
-		name := fmt.Sprintf("%s/%s", c.Router, c.Pattern)
 		c.Record = engine.Record{Arrivals: true, Steps: true}
-		var s Sim
-		if err := s.Draw(c, testRand(uint64(i))); err != nil {
-			t.Fatal(err)
-		}
-		got, err := s.Route(c, nil)
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		r := s.instances[c.Router].(engine.Router)
-		if !s.eng.Fused(r) {
-			t.Fatalf("%s: not run by the fused step", name)
-		}
-		eng := engine.Engine{Record: c.Record}
-		want, err := eng.Run(opaque{r}, c.Prios())
-		if err != nil {
-			t.Fatalf("%s: general: %v", name, err)
-		}
-		if got.T != want.T || got.Hops != want.Hops || got.MaxQueue != want.MaxQueue ||
-			!slices.Equal(got.PrioLoads, want.PrioLoads) || !slices.Equal(got.Sends, want.Sends) || !slices.Equal(got.Arrival, want.Arrival) {
-			t.Fatalf("%s: fused T=%d hops=%d max queue=%d loads %v; general T=%d hops=%d max queue=%d loads %v (or sends per step or arrivals differ)",
-				name, got.T, got.Hops, got.MaxQueue, got.PrioLoads, want.T, want.Hops, want.MaxQueue, want.PrioLoads)
-		}
+		checkFusedAsGeneral(t, fmt.Sprintf("%s/%s", c.Router, c.Pattern), c, uint64(i))
 	}
 }
 
@@ -161,28 +139,36 @@ func TestFusedModesAsGeneral(t *testing.T) {
 			Pattern: []string{"random", "transpose", "complement"}[rng.IntN(3)],
 			Port:    Port(rng.IntN(2)), Queue: []engine.Discipline{engine.Priority, engine.FIFO}[rng.IntN(2)],
 			Record: engine.Record{Packets: true, Steps: true}}
-		name := fmt.Sprintf("%d: %s/%s/n=%d/mu=%d/%v/%v", i, c.Router, c.Pattern, c.N, c.Mu, c.Port, c.Queue)
-		var s Sim
-		if err := s.Draw(c, testRand(uint64(i))); err != nil {
-			t.Fatal(err)
-		}
-		got, err := s.Route(c, nil)
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		r := s.instances[c.Router].(engine.Router)
-		if !s.eng.Fused(r) {
-			t.Fatalf("%s: not run by the fused step", name)
-		}
-		eng := engine.Engine{Record: c.Record, Discipline: c.Queue}
-		want, err := eng.Run(opaque{r}, c.Prios())
-		if err != nil {
-			t.Fatalf("%s: general: %v", name, err)
-		}
-		if got.T != want.T || got.Hops != want.Hops || got.MaxQueue != want.MaxQueue || !slices.Equal(got.PrioLoads, want.PrioLoads) ||
-			!slices.Equal(got.Sends, want.Sends) || !slices.Equal(got.Arrival, want.Arrival) || !slices.Equal(got.PacketHops, want.PacketHops) {
-			t.Fatalf("%s: fused T=%d hops=%d max queue=%d loads %v; general T=%d hops=%d max queue=%d loads %v (or sends per step, arrivals or hops differ)",
-				name, got.T, got.Hops, got.MaxQueue, got.PrioLoads, want.T, want.Hops, want.MaxQueue, want.PrioLoads)
-		}
+		checkFusedAsGeneral(t, fmt.Sprintf("%d: %s/%s/n=%d/mu=%d/%v/%v", i, c.Router, c.Pattern, c.N, c.Mu, c.Port, c.Queue), c, uint64(i))
+	}
+}
+
+// checkFusedAsGeneral draws c's instance from seed, routes it (which must
+// take the fused step) and again by the general step, and checks that both
+// give the same T, hops, largest queue, loads per priority, sends per step,
+// and arrival and hops of every packet (as far as c records them).
+func checkFusedAsGeneral(t *testing.T, name string, c Config, seed uint64) {
+	t.Helper()
+	var s Sim
+	if err := s.Draw(c, testRand(seed)); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.Route(c, nil)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	r := s.instances[c.Router].(engine.Router)
+	if !s.eng.Fused(r) {
+		t.Fatalf("%s: not run by the fused step", name)
+	}
+	eng := engine.Engine{Record: c.Record, Discipline: c.Queue}
+	want, err := eng.Run(opaque{r}, c.Prios())
+	if err != nil {
+		t.Fatalf("%s: general: %v", name, err)
+	}
+	if got.T != want.T || got.Hops != want.Hops || got.MaxQueue != want.MaxQueue || !slices.Equal(got.PrioLoads, want.PrioLoads) ||
+		!slices.Equal(got.Sends, want.Sends) || !slices.Equal(got.Arrival, want.Arrival) || !slices.Equal(got.PacketHops, want.PacketHops) {
+		t.Fatalf("%s: fused T=%d hops=%d max queue=%d loads %v; general T=%d hops=%d max queue=%d loads %v (or sends per step, arrivals or hops differ)",
+			name, got.T, got.Hops, got.MaxQueue, got.PrioLoads, want.T, want.Hops, want.MaxQueue, want.PrioLoads)
 	}
 }
