@@ -2,6 +2,7 @@ package routers
 
 import (
 	"math/bits"
+	"slices"
 
 	"github.com/hyperroute/hyperroute/engine"
 	"github.com/hyperroute/hyperroute/faults"
@@ -25,8 +26,8 @@ var safetyKind = Kind{
 // level S(w) if its edge u → w is intact and at −1 if it has failed (Wu:
 // a faulty node has level 0 and is never sent to). With the levels u sees
 // sorted, s_0 ≤ … ≤ s_{n−1}, S(u) is the least k with s_k < k, n if there
-// is none; the levels are the greatest fixed point of this rule, reached
-// by rounds of exchange between neighbours from S ≡ n. So S(u) ≥ 1
+// is none; the levels are the greatest fixed point of this rule, which Wu
+// reaches by rounds of exchange between neighbours from S ≡ n. So S(u) ≥ 1
 // only if every out-edge of u is intact. As in Wu's model, S(u) ≥ h
 // guarantees that every node at distance h from u is reached over intact
 // edges in h hops: among the h neighbours on shortest paths, one is seen at
@@ -45,7 +46,8 @@ type safety struct {
 	dst    []uint32
 	faults *faults.Set
 	level  []int8 // by node
-	next   []int8
+	below  []int8 // by node: neighbours seen below the level being assigned
+	top    int8   // the highest level
 	spare  []bool // per packet: took a hop away from its destination
 	lost   []bool
 }
@@ -91,43 +93,55 @@ func (s *safety) Route(e *engine.Engine, d *Drawn, c Config) (*Result, error) {
 	return res, nil
 }
 
-// levels computes every node's safety level.
+// levels computes every node's safety level and the highest.
 func (s *safety) levels() {
 	nodes := 1 << s.n
-	s.level, s.next = grow(s.level, nodes), grow(s.next, nodes)
+	s.level, s.below = grow(s.level, nodes), grow(s.below, nodes)
 	for v := range s.level {
 		s.level[v] = int8(s.n)
 	}
-	if s.faults == nil {
-		return
+	if s.faults != nil {
+		s.peel()
 	}
-	for changed := true; changed; {
-		changed = false
-		for v := range nodes {
-			s.next[v] = s.rule(uint32(v))
-			changed = changed || s.next[v] != s.level[v]
-		}
-		s.level, s.next = s.next, s.level
-	}
+	s.top = slices.Max(s.level)
 }
 
-// rule returns the level of v from the levels it sees: the least k with
-// s_k < k in their ascending order, n if none.
-func (s *safety) rule(v uint32) int8 {
-	// count[l+1] is the number of neighbours seen at level l.
-	var count [34]int
-	for d := 1; d <= s.n; d++ {
-		count[s.seen(v, d)+1]++
+// peel lowers the levels from n to the greatest fixed point of the rule,
+// level by level from 0 as a k-core is peeled: with the nodes below level
+// l known, S(u) = l for the others that see more than l neighbours below
+// l (a failed edge counts as seen at −1). Each node then raises what its
+// neighbours count once, so that the levels cost O(n·2^n) rather than a
+// pass of the rule per round.
+func (s *safety) peel() {
+	for v := range s.below {
+		failed := 0
+		for d := 1; d <= s.n; d++ {
+			failed += btoi(s.faults.FailedDim(uint32(v), d))
+		}
+		s.below[v] = int8(failed)
 	}
-	// s_k < k iff more than k levels are < k, that is ≤ k−1.
-	below := 0
-	for k := 0; k < s.n; k++ {
-		below += count[k] // the levels ≤ k−1
-		if below > k {
-			return int8(k)
+	for l := int8(0); l < int8(s.n); l++ {
+		found := false
+		for v, b := range s.below {
+			if b > l && s.level[v] == int8(s.n) {
+				s.level[v], found = l, true
+			}
+		}
+		if !found {
+			return // no node counts more below l+1 than below l
+		}
+		for v, at := range s.level {
+			if at != l {
+				continue
+			}
+			for d := 1; d <= s.n; d++ {
+				w := uint32(v) ^ 1<<(d-1)
+				if !s.faults.FailedDim(w, d) {
+					s.below[w]++
+				}
+			}
 		}
 	}
-	return int8(s.n)
 }
 
 // seen is the level at which v sees its neighbour in dimension d: −1 over
@@ -172,35 +186,46 @@ func (s *safety) place(m *engine.Move, at uint32, source bool) {
 		m.Fate = engine.Delivered
 		return
 	}
-	h := bits.OnesCount32(x)
-	best, dim := -2, 0
-	for d := 1; d <= s.n; d++ {
-		if x>>(d-1)&1 != 0 {
-			if l := s.seen(at, d); l > best {
-				best, dim = l, d
-			}
-		}
+	dim := 0
+	if h := bits.OnesCount32(x); h-1 <= int(s.top) {
+		dim = s.hop(m.ID, at, x, h, source)
 	}
-	if best < h-1 {
-		dim = 0
+	if dim == 0 {
+		s.lost[m.ID] = true
+		m.Fate = engine.Dropped
 		if source {
-			for d := 1; d <= s.n && dim == 0; d++ {
-				if x>>(d-1)&1 == 0 && s.seen(at, d) >= h+1 {
-					dim = d
-					s.spare[m.ID] = true
-				}
-			}
+			m.Fate = engine.Held
 		}
-		if dim == 0 {
-			s.lost[m.ID] = true
-			m.Fate = engine.Dropped
-			if source {
-				m.Fate = engine.Held
-			}
-			return
-		}
+		return
 	}
 	m.Prio, m.Queue = uint8(dim), s.port.Queue(dim)
+}
+
+// hop returns the dimension the rule sends packet id on from node at, h
+// hops from its destination at ⊕ x, 0 for none: towards it to the
+// neighbour seen at the highest level if that is ≥ h−1, else, at its
+// source, away from it to the first seen at ≥ h+1.
+func (s *safety) hop(id, at, x uint32, h int, source bool) int {
+	best, dim := -2, 0
+	for r := x; r != 0; r &= r - 1 {
+		d := bits.TrailingZeros32(r) + 1
+		if l := s.seen(at, d); l > best {
+			best, dim = l, d
+		}
+	}
+	if best >= h-1 {
+		return dim
+	}
+	if !source || h+1 > int(s.top) {
+		return 0
+	}
+	for r := ^x & (1<<s.n - 1); r != 0; r &= r - 1 {
+		if d := bits.TrailingZeros32(r) + 1; s.seen(at, d) >= h+1 {
+			s.spare[id] = true
+			return d
+		}
+	}
+	return 0
 }
 
 // Remain returns the hops packet p, waiting at node at, still has to go:
