@@ -16,35 +16,34 @@ type cube struct {
 	words int      // words per dimension
 	bits  []uint64 // dimension d from d·words on, d = 1 … n
 	dims  [][]uint64
-	byDim [][]uint32
 }
 
-// newCube returns the failed edges of f by dimension, and in byDim[d] the
-// nodes whose edge of dimension d failed, ascending.
+// newCube returns the failed edges of f by dimension.
 func newCube(f *faults.Set) *cube {
 	n := f.N
 	words := (1<<n + 63) / 64
-	c := &cube{n: n, words: words, bits: make([]uint64, (n+1)*words), dims: make([][]uint64, n+1), byDim: make([][]uint32, n+1)}
+	c := &cube{n: n, words: words, bits: make([]uint64, (n+1)*words), dims: make([][]uint64, n+1)}
 	for d := range c.dims {
 		c.dims[d] = c.bits[d*words : (d+1)*words]
 	}
 	f.Each(func(v uint32, d int) { c.bits[d*words+int(v>>6)] |= 1 << (v & 63) })
-	all := make([]uint32, 0, f.Count())
-	for d := 1; d <= n; d++ {
-		start := len(all)
-		for w, word := range c.bits[d*words : (d+1)*words] {
-			for ; word != 0; word &= word - 1 {
-				all = append(all, uint32(w<<6+bits.TrailingZeros64(word)))
-			}
-		}
-		c.byDim[d] = all[start:len(all):len(all)]
-	}
 	return c
 }
 
-// cubeBytes is what newCube allocates on Q_n with failed failed edges,
-// with a page for each of its three allocations and one of the caller's
-// rounded up.
+// failed appends to nodes the nodes whose edge of dimension d failed,
+// ascending, and returns the result.
+func (c *cube) failed(d int, nodes []uint32) []uint32 {
+	for w, word := range c.dims[d] {
+		for ; word != 0; word &= word - 1 {
+			nodes = append(nodes, uint32(w<<6+bits.TrailingZeros64(word)))
+		}
+	}
+	return nodes
+}
+
+// cubeBytes is what newCube allocates on Q_n with failed failed edges, and
+// the lists of a dimension's failed edges of its caller, with a page for
+// each allocation rounded up.
 func cubeBytes(n int, failed int64) int64 {
 	return int64(n+1)*((1<<n+63)/64*8+24) + 4*failed + 4<<13
 }

@@ -275,6 +275,9 @@ func benchStrategy[T any](b *testing.B, choose func(*faults.System) T) {
 				failed := 0
 				for b.Loop() {
 					b.StopTimer()
+					if err := f.Reset(n); err != nil {
+						b.Fatal(err)
+					}
 					if err := f.Random(q, rng); err != nil {
 						b.Fatal(err)
 					}
@@ -317,7 +320,8 @@ func TestBytes(t *testing.T) {
 // TestSameAsBefore checks that the matching and the optimal system are,
 // detour for detour, those of the code before they read the faults by
 // dimension (oldHeuristic, oldOptimal below), on many random cubes up to
-// Q_12, and that Optimal returns the same γ per dimension.
+// Q_12, and that Optimal returns the same γ per dimension, also when called
+// again on the same cube.
 func TestSameAsBefore(t *testing.T) {
 	rng := rand.New(rand.NewPCG(35, 1))
 	for k := range 600 {
@@ -337,6 +341,10 @@ func TestSameAsBefore(t *testing.T) {
 		g, w := Optimal(got), oldOptimal(want)
 		if fmt.Sprint(g) != fmt.Sprint(w) || !sameSystem(got, want) {
 			t.Fatalf("optimal on Q_%d, q=%v, %d failed: not the old system (γ %v, old %v)", n, q, f.Count(), g, w)
+		}
+		// Again, on the matcher the first call left behind.
+		if g := Optimal(got); fmt.Sprint(g) != fmt.Sprint(w) || !sameSystem(got, want) {
+			t.Fatalf("optimal on Q_%d, q=%v, %d failed, second call: not the old system (γ %v, old %v)", n, q, f.Count(), g, w)
 		}
 	}
 }

@@ -2,6 +2,7 @@ package detours
 
 import (
 	"math/rand/v2"
+	"sync"
 
 	"github.com/hyperroute/hyperroute/faults"
 )
@@ -24,41 +25,53 @@ func Optimal(y *faults.System) []int {
 	f := y.Faults
 	y.Reset(f)
 	c := newCube(f)
-	nodes := 1 << f.N
-	m := matcher{c: c, mid: make([]middle, nodes), via: make([]int8, nodes)}
+	m, _ := matchers.Get().(*matcher)
+	if nodes := 1 << f.N; m == nil || len(m.mid) != nodes {
+		m = &matcher{mid: make([]middle, nodes), via: make([]int8, nodes)}
+	}
+	m.c = c
+	defer func() {
+		m.c = nil
+		matchers.Put(m)
+	}()
 	gamma := make([]int, f.N)
-	var buf []uint32
+	var failed, buf []uint32
 	for d := 1; d <= f.N; d++ {
-		// The failed edges with an intact detour.
-		open := buf[:0]
-		for _, v := range c.byDim[d] {
-			if c.hasDetour(v, d) {
-				open = append(open, v)
-			}
-		}
+		// Round b = 1 sets aside the failed edges without an intact
+		// detour: augment fails on them.
+		failed = c.failed(d, failed[:0])
+		open := append(buf[:0], failed...)
 		buf = open
-		clear(m.mid)
-		clear(m.via)
 		for b := int32(1); len(open) > 0; b++ {
 			m.cap = b
-			left := open[:0]
+			left, some := open[:0], false
 			for _, v := range open {
 				m.next()
-				if !m.augment(v, d) {
-					left = append(left, v)
+				switch {
+				case m.augment(v, d):
+					some = true
+				case b > 1 || c.hasDetour(v, d):
+					left, some = append(left, v), true
 				}
 			}
 			open = left
-			gamma[d-1] = int(b)
+			if some {
+				gamma[d-1] = int(b)
+			}
 		}
-		for _, v := range c.byDim[d] {
+		for _, v := range failed {
 			if i := m.via[v]; i != 0 {
 				y.Choose(v, d, int(i))
+				m.mid[v^1<<(i-1)].load, m.via[v] = 0, 0 // empty for the next dimension
 			}
 		}
 	}
 	return gamma
 }
+
+// matchers keeps the matchers of past calls for the next on a cube of the
+// same size: every middle edge's load and every detour 0, as a new one's.
+var matchers sync.Pool
 
 // middle is the state of a middle edge of the dimension being matched:
 // its detours and the search that last visited it.
@@ -91,12 +104,17 @@ func (m *matcher) next() {
 // augment gives the failed edge from v in dimension d a detour, moving
 // others along an augmenting path if need be, and reports whether it could.
 func (m *matcher) augment(v uint32, d int) bool {
-	n := m.c.n
+	n, fd, ed := m.c.n, m.c.dims[d], uint32(1)<<(d-1)
 	for i := 1; i <= n; i++ {
-		if i == d || !m.c.intact(v, d, i) {
+		if i == d {
 			continue
 		}
-		mid := v ^ 1<<(i-1)
+		// U^i: v → v ⊕ e_i, the middle edge in dimension d, back in i.
+		fi, a := m.c.dims[i], v^1<<(i-1)
+		if b := a ^ ed; (fi[v>>6]>>(v&63)|fd[a>>6]>>(a&63)|fi[b>>6]>>(b&63))&1 != 0 {
+			continue
+		}
+		mid := a
 		e := &m.mid[mid]
 		if e.seen == m.stamp {
 			continue

@@ -3,6 +3,7 @@ package faults
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -41,6 +42,43 @@ func TestFailed(t *testing.T) {
 					t.Fatalf("Q_%d: %d→%d is no edge but failed", n, v, u)
 				}
 			}
+		}
+	}
+}
+
+// TestOut checks Out and Each against FailedDim on random sets of Q_1 …
+// Q_20 (every node up to Q_14, the first 4096 after), whose fields of n
+// bits straddle words wherever n does not divide 64: Out gives each node's
+// failed dimensions, Each every failed edge in index order.
+func TestOut(t *testing.T) {
+	rng := testRand(3)
+	for _, n := range []int{1, 2, 3, 5, 7, 8, 13, 14, 16, 20} {
+		s, _ := New(n)
+		for i := range s.failed {
+			s.failed[i] = rng.Uint64() & rng.Uint64()
+		}
+		nodes := min(uint32(1)<<n, 4096)
+		var want []int
+		for v := range nodes {
+			var out uint32
+			for d := 1; d <= n; d++ {
+				if s.FailedDim(v, d) {
+					out |= 1 << (d - 1)
+					want = append(want, int(v)*n+d-1)
+				}
+			}
+			if got := s.Out(v); got != out {
+				t.Fatalf("Q_%d node %d: Out %b, FailedDim %b", n, v, got, out)
+			}
+		}
+		var got []int
+		s.Each(func(v uint32, d int) {
+			if v < nodes {
+				got = append(got, int(v)*n+d-1)
+			}
+		})
+		if !slices.Equal(got, want) {
+			t.Fatalf("Q_%d: Each gives %d edges of the first %d nodes, FailedDim %d", n, len(got), nodes, len(want))
 		}
 	}
 }

@@ -64,6 +64,18 @@ func (s *Set) FailedDim(v uint32, d int) bool {
 	return s.failed[i>>6]>>(i&63)&1 != 0
 }
 
+// Out returns the dimensions of the failed edges that leave v: bit d − 1
+// for dimension d.
+func (s *Set) Out(v uint32) uint32 {
+	i := int(v) * s.N
+	w, o := i>>6, uint(i&63)
+	x := s.failed[w] >> o
+	if o+uint(s.N) > 64 {
+		x |= s.failed[w+1] << (64 - o)
+	}
+	return uint32(x & (1<<uint(s.N) - 1))
+}
+
 // Failed reports whether the link from node from to node to failed; nodes
 // that are not neighbours have no link between them, and a node none to
 // itself.
@@ -77,11 +89,19 @@ func (s *Set) Failed(from, to uint32) bool {
 
 // Each calls fn for every failed edge, in index order.
 func (s *Set) Each(fn func(v uint32, d int)) {
-	for w, word := range s.failed {
+	// Word w starts at edge index 64·w = v·N + r; j/N is j·inv >> 16 for
+	// the j < 64 + N that occur.
+	n := uint32(s.N)
+	inv := (1<<16 + n - 1) / n
+	var v, r uint32
+	for _, word := range s.failed {
 		for ; word != 0; word &= word - 1 {
-			i := w<<6 + bits.TrailingZeros64(word)
-			fn(uint32(i/s.N), i%s.N+1)
+			j := r + uint32(bits.TrailingZeros64(word))
+			q := j * inv >> 16
+			fn(v+q, int(j-q*n)+1)
 		}
+		q := (r + 64) * inv >> 16
+		v, r = v+q, r+64-q*n
 	}
 }
 
