@@ -7,8 +7,9 @@ import (
 
 // Fused reports whether Run steps r by the fused step: r is Keyed (or
 // Fusable) and says its packets fit in keys and do nothing but route, under
-// the Priority discipline (Fusable: or FIFO), with no failed links and
-// recording at most arrival times and sends per step (Fusable: or packets).
+// the Priority discipline (Fusable: or FIFO), with no failed links (Keyed:
+// or a Dropper's, sends over them refused) and recording at most arrival
+// times (not of a Dropper) and sends per step (Fusable: or packets).
 func (e *Engine) Fused(r Router) bool {
 	_, ok := e.fusedKeys(r)
 	return ok
@@ -16,7 +17,7 @@ func (e *Engine) Fused(r Router) bool {
 
 // fusedKeys returns the keys of r if Run steps r by the fused step.
 func (e *Engine) fusedKeys(r Router) (Keys, bool) {
-	if e.Faults != nil || e.Discipline != Priority && e.Discipline != FIFO {
+	if e.Discipline != Priority && e.Discipline != FIFO {
 		return nil, false
 	}
 	if _, ok := r.(Scheduler); ok {
@@ -40,6 +41,9 @@ func (e *Engine) fusedKeys(r Router) (Keys, bool) {
 	}
 	if legs {
 		legs, ok := f.Fused()
+		if e.Faults != nil {
+			return nil, false
+		}
 		fifo := e.Discipline == FIFO
 		if !ok || r.Queues() != legs.Queues() || !fits(legs.N, r.Packets(), fifo) || legs.AllPort && legs.N<<legs.N > maxPortNodes {
 			return nil, false
@@ -48,7 +52,12 @@ func (e *Engine) fusedKeys(r Router) (Keys, bool) {
 		return &e.legs, true
 	}
 	if k, ok := r.(Keyed); ok && e.Discipline == Priority && r.Queues() == 1 {
-		return k.Keys()
+		keys, ok := k.Keys()
+		_, drops := keys.(Dropper)
+		if e.Faults != nil && !(drops && e.OnFailure == Refuse) || drops && e.Record.Arrivals {
+			return nil, false
+		}
+		return keys, ok
 	}
 	return nil, false
 }
@@ -174,6 +183,7 @@ func (e *Engine) startFused(k Keys, np, nn int) (live int) {
 	// A node sends at most one packet per step; stepQueued defers none.
 	size, chunk := max(min(nn, np), 1), chunkWords*64
 	_, legs := k.(*legKeys)
+	dropper, drops := k.(Dropper)
 	f.queued, f.words = legs && nn >= queuedNodes, chunkWords
 	switch {
 	case f.queued:
@@ -184,9 +194,10 @@ func (e *Engine) startFused(k Keys, np, nn int) (live int) {
 		f.q.down.reset()
 		f.q.up[0].reset()
 		f.q.up[1].reset()
-	case legs:
+	case legs || drops:
 		// Legs on fewer nodes step fastest in one chunk: every node
-		// chooses, then every packet is put, none deferred.
+		// chooses, then every packet is put, none deferred. A Dropper
+		// moves all of a step's packets in one Hop.
 		size, chunk, f.words = min(size, startBatch), len(e.busy)*64, len(e.busy)
 	}
 	f.keys, f.at = grow(f.keys, size), grow(f.at, size)
@@ -196,6 +207,9 @@ func (e *Engine) startFused(k Keys, np, nn int) (live int) {
 		w := k.Start(first, f.keys[:m], f.at[:m])
 		e.putAll(w)
 		live += w
+	}
+	if drops {
+		e.res.Held, e.res.Dropped = dropper.Lost()
 	}
 	return live
 }
@@ -229,7 +243,12 @@ func (e *Engine) stepFused(k Keys, t int32) int {
 		sent, kept = sent+n, kept+w
 	}
 	e.putAll(deferred)
-	return e.stepped(t, sent, kept) - started
+	lost := 0
+	if d, ok := k.(Dropper); ok {
+		_, dropped := d.Lost()
+		lost, e.res.Dropped = dropped-e.res.Dropped, dropped
+	}
+	return e.stepped(t, sent, kept, lost) - started
 }
 
 // putStarted puts the started packets keys at nodes at that go to nodes
@@ -256,11 +275,11 @@ func (e *Engine) putStarted(keys []uint64, at []uint32, first uint32, deferred i
 	return deferred
 }
 
-// stepped counts the sent packets of step t, of which kept still wait, and
-// returns how many arrived.
-func (e *Engine) stepped(t int32, sent, kept int) int {
+// stepped counts the sent packets of step t, of which kept still wait and
+// lost were lost, and returns how many arrived or were lost.
+func (e *Engine) stepped(t int32, sent, kept, lost int) int {
 	e.res.Hops += int64(sent)
-	if kept < sent {
+	if kept+lost < sent {
 		e.res.T = int(t + 1)
 	}
 	return sent - kept
@@ -286,7 +305,7 @@ func (e *Engine) stepQueued(k Keys, t int32) int {
 		e.readAhead(max(lo-queuedWords, 0), lo, cur, down)
 		sent, kept = sent+n, kept+w
 	}
-	return e.stepped(t, sent, kept)
+	return e.stepped(t, sent, kept, 0)
 }
 
 // drain puts the packets of qs, from their heads on, that go to nodes from

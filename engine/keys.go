@@ -46,3 +46,17 @@ type Starter interface {
 	// they leave in the next step at the earliest.
 	Started() (keys []uint64, at []uint32)
 }
+
+// A Dropper is Keys that routes on a cube with failed links by itself, as
+// a Router whose sends over them the engine refuses: it never sends a
+// packet over a failed link, Start holds back for good the packets that
+// cannot leave (fate Held) and Hop loses those that can go no further
+// (fate Dropped). The fused step moves all packets of a step in one Hop,
+// the nodes they leave in ascending order but for those that held more
+// than a few packets, which come last.
+type Dropper interface {
+	Keys
+	// Lost returns how many packets Start held back and Hop lost in the
+	// run so far.
+	Lost() (held, dropped int)
+}

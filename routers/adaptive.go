@@ -85,6 +85,8 @@ type adaptive struct {
 	first []int32
 	paths []uint8
 	bfs   bfs
+
+	keys adaptiveKeys
 }
 
 const (
@@ -208,14 +210,11 @@ func (a *adaptive) place(m *engine.Move, at uint32, lost engine.Fate) {
 		a.hop(m, a.detourHop(id))
 		return
 	}
-	var d int
-	var there bool
-	m.Via, m.Phase, _, d, there = a.Next(at, m.Via, m.Dst, m.Phase)
+	dim, there := a.legHop(m, at)
 	if there {
 		m.Fate = engine.Delivered
 		return
 	}
-	dim := d + 1
 	if a.faults != nil && a.faults.FailedDim(at, dim) {
 		if !a.reroute(id, at, dim) {
 			m.Fate = lost
@@ -225,6 +224,15 @@ func (a *adaptive) place(m *engine.Move, at uint32, lost engine.Fate) {
 		dim = a.detourHop(id)
 	}
 	a.hop(m, dim)
+}
+
+// legHop moves the packet of m, at node at, on to its next leg if it is at
+// its waypoint and returns the dimension of its next hop on its leg, or
+// there if it has arrived.
+func (a *adaptive) legHop(m *engine.Move, at uint32) (dim int, there bool) {
+	var d int
+	m.Via, m.Phase, _, d, there = a.Next(at, m.Via, m.Dst, m.Phase)
+	return d + 1, there
 }
 
 // hop sets m to wait for its hop in dimension dim, which Send reads back
@@ -279,24 +287,19 @@ func (a *adaptive) reroute(id uint32, v uint32, d int) bool {
 // randomDetour returns the dimension i of a uniformly random intact detour
 // U^i of the edge from v in dimension d, 0 if it has none.
 func (a *adaptive) randomDetour(v uint32, d int) int {
-	k := 0
-	for i := 1; i <= a.N; i++ {
-		if i != d && a.faults.Intact(faults.Detour{V: v, D: d, I: i}) {
+	var intact [32]uint8 // ascending
+	k, f, ed := 0, a.faults, uint32(1)<<(d-1)
+	for c := ^f.Out(v) & (1<<a.N - 1) &^ ed; c != 0; c &= c - 1 {
+		i := bits.TrailingZeros32(c) + 1
+		if w := v ^ 1<<(i-1); !f.FailedDim(w, d) && !f.FailedDim(w^ed, i) {
+			intact[k] = uint8(i)
 			k++
 		}
 	}
 	if k == 0 {
 		return 0
 	}
-	k = a.rng.IntN(k)
-	for i := 1; ; i++ {
-		if i != d && a.faults.Intact(faults.Detour{V: v, D: d, I: i}) {
-			if k == 0 {
-				return i
-			}
-			k--
-		}
-	}
+	return int(intact[a.rng.IntN(k)])
 }
 
 // search appends to paths the shortest intact path from v to v⊕e_d and a

@@ -114,11 +114,7 @@ func (s *safety) levels() {
 // pass of the rule per round.
 func (s *safety) peel() {
 	for v := range s.below {
-		failed := 0
-		for d := 1; d <= s.n; d++ {
-			failed += btoi(s.faults.FailedDim(uint32(v), d))
-		}
-		s.below[v] = int8(failed)
+		s.below[v] = int8(bits.OnesCount32(s.faults.Out(uint32(v))))
 	}
 	for l := int8(0); l < int8(s.n); l++ {
 		found := false
