@@ -1,51 +1,67 @@
 package detours
 
 import (
-	"math/bits"
+	"sync"
 
 	"github.com/hyperroute/hyperroute/faults"
 )
 
 // cube holds the failed edges of a faulty Q_n by dimension, a bit per node
-// for each (bit v of dimension d: the edge from v in dimension d), so that
-// the strategies, which work one dimension at a time on ascending nodes,
-// read the faults and their own state from a few streams of 2^n bits or
-// entries rather than from all n·2^n edges.
+// for each (bit v of dimension d: the edge from v in dimension d) and as
+// lists of nodes, so that the strategies, which work one dimension at a
+// time on ascending nodes, read the faults and their own state from a few
+// streams of 2^n bits or entries rather than from all n·2^n edges.
 type cube struct {
 	n     int
-	words int      // words per dimension
-	bits  []uint64 // dimension d from d·words on, d = 1 … n
-	dims  [][]uint64
+	words int        // words per dimension
+	bits  []uint64   // dimension d from (d−1)·words on, d = 1 … n
+	dims  [][]uint64 // by dimension, its words of bits
+	nodes [][]uint32 // by dimension, the nodes whose edge failed, ascending
 }
 
-// newCube returns the failed edges of f by dimension.
+// cubes keeps the cubes released for the next newCube.
+var cubes sync.Pool
+
+// newCube returns the failed edges of f by dimension, on the memory of a
+// released cube of the same size if there is one.
 func newCube(f *faults.Set) *cube {
 	n := f.N
 	words := (1<<n + 63) / 64
-	c := &cube{n: n, words: words, bits: make([]uint64, (n+1)*words), dims: make([][]uint64, n+1)}
-	for d := range c.dims {
-		c.dims[d] = c.bits[d*words : (d+1)*words]
+	c, _ := cubes.Get().(*cube)
+	if c == nil || c.n != n {
+		c = &cube{n: n, words: words, bits: make([]uint64, n*words), dims: make([][]uint64, n+1), nodes: make([][]uint32, n+1)}
+		// Room for 9/8 of a dimension's share of the failed edges and 64
+		// more (a dimension's count is binomial: 5 deviations and more).
+		room := 9*f.Count()/(8*n) + 64
+		all := make([]uint32, n*room)
+		for d := 1; d <= n; d++ {
+			c.dims[d] = c.bits[(d-1)*words : d*words]
+			c.nodes[d] = all[(d-1)*room : (d-1)*room : d*room]
+		}
 	}
-	f.Each(func(v uint32, d int) { c.bits[d*words+int(v>>6)] |= 1 << (v & 63) })
+	f.ByDim(c.nodes)
+	for d, nodes := range c.nodes {
+		dim := c.dims[d]
+		for _, v := range nodes {
+			dim[v>>6] |= 1 << (v & 63)
+		}
+	}
 	return c
 }
 
-// failed appends to nodes the nodes whose edge of dimension d failed,
-// ascending, and returns the result.
-func (c *cube) failed(d int, nodes []uint32) []uint32 {
-	for w, word := range c.dims[d] {
-		for ; word != 0; word &= word - 1 {
-			nodes = append(nodes, uint32(w<<6+bits.TrailingZeros64(word)))
-		}
+// release empties c and keeps it for a later newCube.
+func (c *cube) release() {
+	clear(c.bits)
+	for d := range c.nodes {
+		c.nodes[d] = c.nodes[d][:0]
 	}
-	return nodes
+	cubes.Put(c)
 }
 
-// cubeBytes is what newCube allocates on Q_n with failed failed edges, and
-// the lists of a dimension's failed edges of its caller, with a page for
-// each allocation rounded up.
+// cubeBytes is what newCube allocates on Q_n with failed failed edges,
+// with a page for each allocation rounded up.
 func cubeBytes(n int, failed int64) int64 {
-	return int64(n+1)*((1<<n+63)/64*8+24) + 4*failed + 4<<13
+	return int64(n)*((1<<n+63)/64*8) + int64(n+1)*48 + 4*(9*failed/8+64*int64(n)) + 4<<13
 }
 
 // dim returns the bits of the failed edges of dimension d, by node.

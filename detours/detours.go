@@ -22,7 +22,9 @@ type Strategy struct {
 // Strategies lists the strategies by name.
 var Strategies = []Strategy{
 	{Name: "heuristic", Doc: "the thesis' parallel matching: rounds per dimension, the k-th dimension after d in round k, a middle edge taken at most once (Ch. III.1)", Choose: heuristic,
-		Memory: func(n int, f int64) int64 { return cubeBytes(n, f) + 2*(1<<n/8+8) + 12*(1<<n/64+1) }}, // the cube; pending and taken by node; the words pending and took
+		Memory: func(n int, f int64) int64 {
+			return cubeBytes(n, f) + 2*(1<<n/8+8) + 12*(1<<n/64+1) + 16*(9*f/(8*int64(n))+64)
+		}}, // the cube; pending and taken by node; the words pending and took; a dimension's pending and claimed edges, grown
 	{Name: "optimal", Doc: "the smallest γ per dimension, by b-matching failed edges to intact middle edges", Choose: optimal,
 		Memory: func(n int, f int64) int64 { return cubeBytes(n, f) + 13<<n + 8*f }}, // the cube; load, seen, detour and intact detours per node; those with one, appended
 	{Name: "random", Doc: "a uniformly random intact detour for every failed edge, uncoordinated", Choose: random,

@@ -468,3 +468,43 @@ func (m *oldMatcher) augment(v uint32, d int) bool {
 	}
 	return false
 }
+
+// TestHeuristicMixed checks the matching against oldHeuristic on cubes
+// whose low dimensions have few failed edges and whose high ones many, so
+// that one call runs both the rounds edge by edge and those as bits.
+func TestHeuristicMixed(t *testing.T) {
+	rng := rand.New(rand.NewPCG(35, 3))
+	for k := range 40 {
+		n := 7 + k%6
+		f, err := faults.New(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sparse, dense := 0, 0
+		for d := 1; d <= n; d++ {
+			q := 0.01
+			if d > n/2 {
+				q = 0.3
+			}
+			for v := range uint32(1) << n {
+				if rng.Float64() < q {
+					f.Fail(v, d)
+				}
+			}
+			c := newCube(f)
+			if len(c.nodes[d]) <= sparseWords*c.words {
+				sparse++
+			} else {
+				dense++
+			}
+			c.release()
+		}
+		if sparse == 0 || dense == 0 {
+			t.Fatalf("Q_%d: %d sparse and %d dense dimensions, want both", n, sparse, dense)
+		}
+		got, want := faults.NewSystem(f), faults.NewSystem(f)
+		if c, w := Heuristic(got), oldHeuristic(want); c != w || !sameSystem(got, want) {
+			t.Fatalf("Q_%d, %d failed: not the old system (clashes %d, old %d)", n, f.Count(), c, w)
+		}
+	}
+}

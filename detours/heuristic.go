@@ -3,6 +3,7 @@ package detours
 import (
 	"math/bits"
 	"math/rand/v2"
+	"sync"
 
 	"github.com/hyperroute/hyperroute/faults"
 )
@@ -21,59 +22,123 @@ func heuristic(y *faults.System, _ *rand.Rand) bool {
 // the number of times two failed edges claimed the same free middle edge
 // in one round. The thesis claims there are none, so that the rounds need
 // no tie-break: U^i of v and of v' share their middle edge only if
-// v ⊕ e_i = v' ⊕ e_i, that is v = v'. A round is run on 64 nodes at a
-// time, as bits: the edges of dimension d still pending, intact in
-// dimension i, whose U^i has its other two edges intact and its middle
-// edge free take U^i.
+// v ⊕ e_i = v' ⊕ e_i, that is v = v'. A dimension with few failed edges
+// runs its rounds edge by edge (sparse), one with more on 64 nodes at a
+// time, as bits (dense).
 func Heuristic(y *faults.System) (clashes int) {
 	f := y.Faults
 	y.Reset(f)
 	c := newCube(f)
-	n, words := f.N, c.words
-	// By node v, for dimension d: pending, the failed edges from v still
-	// without a detour; taken, the middle edges from v taken; and the
-	// words of pending that are not 0.
-	pending, taken := make([]uint64, words), make([]uint64, words)
-	live, took := make([]int32, 0, words), make([]uint64, 0, words)
-	for d := 1; d <= n; d++ {
-		copy(pending, c.dim(d))
-		clear(taken)
-		live = live[:0]
-		for w, p := range pending {
-			if p != 0 {
-				live = append(live, int32(w))
-			}
-		}
-		ed := uint32(1) << (d - 1)
-		for i := d%n + 1; i != d && len(live) > 0; i = i%n + 1 {
-			ei := uint32(1) << (i - 1)
-			fi, fd := c.dim(i), c.dim(d)
-			// The edges that take U^i, word by word of live: whether
-			// they do depends on taken before this round only.
-			took = took[:0]
-			for _, w := range live {
-				took = append(took, pending[w]&^(fi[w]|permuted(fd, int(w), ei)|permuted(fi, int(w), ei^ed)|permuted(taken, int(w), ei)))
-			}
-			kept := live[:0]
-			for k, w := range live {
-				t := took[k]
-				if pending[w] &^= t; pending[w] != 0 {
-					kept = append(kept, w)
-				}
-				if t == 0 {
-					continue
-				}
-				// The middle edges from v ⊕ e_i, v in t.
-				m, mw := swapped(t, ei), int(w)^int(ei>>6)
-				clashes += bits.OnesCount64(taken[mw] & m)
-				taken[mw] |= m
-				for ; t != 0; t &= t - 1 {
-					y.Choose(uint32(int(w)<<6+bits.TrailingZeros64(t)), d, i)
-				}
-			}
-			live = kept
+	r, _ := roundsPool.Get().(*rounds)
+	if r == nil || len(r.taken) != c.words {
+		r = &rounds{pending: make([]uint64, c.words), taken: make([]uint64, c.words)}
+	}
+	defer roundsPool.Put(r)
+	defer c.release()
+	for d := 1; d <= f.N; d++ {
+		if len(c.nodes[d]) <= sparseWords*c.words {
+			clashes += r.sparse(c, y, d)
+		} else {
+			clashes += r.dense(c, y, d)
 		}
 	}
+	return clashes
+}
+
+// sparseWords is the most failed edges per word of nodes for which a
+// dimension's rounds run edge by edge.
+const sparseWords = 4
+
+// roundsPool keeps the rounds of past calls for the next.
+var roundsPool sync.Pool
+
+// rounds is the state of the matching of one dimension d, by node v:
+// pending, the failed edges from v still without a detour (dense); taken,
+// the middle edges from v taken, all 0 between dimensions; nodes, the
+// failed edges of d; and the buffers of either way.
+type rounds struct {
+	pending, taken []uint64
+	nodes, claimed []uint32
+	live           []int32
+	took           []uint64
+}
+
+// sparse runs the rounds of dimension d edge by edge: those of a round
+// that take their U^i, then their middle edges.
+func (r *rounds) sparse(c *cube, y *faults.System, d int) (clashes int) {
+	n, taken := c.n, r.taken
+	pending, claimed := append(r.nodes[:0], c.nodes[d]...), r.claimed[:0]
+	for i := d%n + 1; i != d && len(pending) > 0; i = i%n + 1 {
+		ei := uint32(1) << (i - 1)
+		first, left := len(claimed), pending[:0]
+		for _, v := range pending {
+			m := v ^ ei
+			if !c.intact(v, d, i) || taken[m>>6]>>(m&63)&1 != 0 {
+				left = append(left, v)
+				continue
+			}
+			claimed = append(claimed, m)
+			y.Choose(v, d, i)
+		}
+		pending = left
+		for _, m := range claimed[first:] {
+			b := uint64(1) << (m & 63)
+			if taken[m>>6]&b != 0 {
+				clashes++
+			}
+			taken[m>>6] |= b
+		}
+	}
+	for _, m := range claimed {
+		taken[m>>6] = 0
+	}
+	r.nodes, r.claimed = pending, claimed
+	return clashes
+}
+
+// dense runs the rounds of dimension d on 64 nodes at a time, as bits: the
+// edges still pending, intact in dimension i, whose U^i has its other two
+// edges intact and its middle edge free take U^i.
+func (r *rounds) dense(c *cube, y *faults.System, d int) (clashes int) {
+	n, pending, taken := c.n, r.pending, r.taken
+	copy(pending, c.dim(d))
+	live, took := r.live[:0], r.took
+	for w, p := range pending {
+		if p != 0 {
+			live = append(live, int32(w))
+		}
+	}
+	ed := uint32(1) << (d - 1)
+	for i := d%n + 1; i != d && len(live) > 0; i = i%n + 1 {
+		ei := uint32(1) << (i - 1)
+		fi, fd := c.dim(i), c.dim(d)
+		// The edges that take U^i, word by word of live: whether they
+		// do depends on taken before this round only.
+		took = took[:0]
+		for _, w := range live {
+			took = append(took, pending[w]&^(fi[w]|permuted(fd, int(w), ei)|permuted(fi, int(w), ei^ed)|permuted(taken, int(w), ei)))
+		}
+		kept := live[:0]
+		for k, w := range live {
+			t := took[k]
+			if pending[w] &^= t; pending[w] != 0 {
+				kept = append(kept, w)
+			}
+			if t == 0 {
+				continue
+			}
+			// The middle edges from v ⊕ e_i, v in t.
+			m, mw := swapped(t, ei), int(w)^int(ei>>6)
+			clashes += bits.OnesCount64(taken[mw] & m)
+			taken[mw] |= m
+			for ; t != 0; t &= t - 1 {
+				y.Choose(uint32(int(w)<<6+bits.TrailingZeros64(t)), d, i)
+			}
+		}
+		live = kept
+	}
+	clear(taken)
+	r.live, r.took = live, took
 	return clashes
 }
 

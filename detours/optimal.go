@@ -32,14 +32,15 @@ func Optimal(y *faults.System) []int {
 	m.c = c
 	defer func() {
 		m.c = nil
+		c.release()
 		matchers.Put(m)
 	}()
 	gamma := make([]int, f.N)
-	var failed, buf []uint32
+	var buf []uint32
 	for d := 1; d <= f.N; d++ {
 		// Round b = 1 sets aside the failed edges without an intact
 		// detour: augment fails on them.
-		failed = c.failed(d, failed[:0])
+		failed := c.nodes[d]
 		open := append(buf[:0], failed...)
 		buf = open
 		for b := int32(1); len(open) > 0; b++ {

@@ -46,10 +46,11 @@ func TestFailed(t *testing.T) {
 	}
 }
 
-// TestOut checks Out and Each against FailedDim on random sets of Q_1 …
-// Q_20 (every node up to Q_14, the first 4096 after), whose fields of n
-// bits straddle words wherever n does not divide 64: Out gives each node's
-// failed dimensions, Each every failed edge in index order.
+// TestOut checks Out, Each and ByDim against FailedDim on random sets of
+// Q_1 … Q_20 (every node up to Q_14, the first 4096 after), whose fields
+// of n bits straddle words wherever n does not divide 64: Out gives each
+// node's failed dimensions, Each every failed edge in index order, ByDim
+// the failed edges by dimension.
 func TestOut(t *testing.T) {
 	rng := testRand(3)
 	for _, n := range []int{1, 2, 3, 5, 7, 8, 13, 14, 16, 20} {
@@ -79,6 +80,23 @@ func TestOut(t *testing.T) {
 		})
 		if !slices.Equal(got, want) {
 			t.Fatalf("Q_%d: Each gives %d edges of the first %d nodes, FailedDim %d", n, len(got), nodes, len(want))
+		}
+		byDim := make([][]uint32, n+1)
+		s.ByDim(byDim)
+		for d := 1; d <= n; d++ {
+			var want []uint32
+			for v := range nodes {
+				if s.FailedDim(v, d) {
+					want = append(want, v)
+				}
+			}
+			got := byDim[d]
+			for len(got) > 0 && got[len(got)-1] >= nodes {
+				got = got[:len(got)-1]
+			}
+			if !slices.Equal(got, want) {
+				t.Fatalf("Q_%d, dimension %d: ByDim gives %v, FailedDim %v", n, d, got, want)
+			}
 		}
 	}
 }

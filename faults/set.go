@@ -105,6 +105,25 @@ func (s *Set) Each(fn func(v uint32, d int)) {
 	}
 }
 
+// ByDim appends to nodes[d], for d = 1 … N, the nodes whose edge of
+// dimension d failed, ascending.
+func (s *Set) ByDim(nodes [][]uint32) {
+	// As Each.
+	n := uint32(s.N)
+	inv := (1<<16 + n - 1) / n
+	var v, r uint32
+	for _, word := range s.failed {
+		for ; word != 0; word &= word - 1 {
+			j := r + uint32(bits.TrailingZeros64(word))
+			q := j * inv >> 16
+			d := j - q*n + 1
+			nodes[d] = append(nodes[d], v+q)
+		}
+		q := (r + 64) * inv >> 16
+		v, r = v+q, r+64-q*n
+	}
+}
+
 // String lists the failed edges as "v-d->w", for small sets in messages.
 func (s *Set) String() string {
 	out := fmt.Sprintf("Q_%d, %d failed:", s.N, s.count)
