@@ -33,11 +33,12 @@ var Strategies = []Strategy{
 
 // Bytes estimates the memory one draw of s on Q_n with failure
 // probability q holds at its peak: the faulty cube's bits, the system (a
-// byte per edge), the middle loads of its γ (four), what s allocates, and
-// a KiB for the small rest.
+// byte per edge, and room for a 64th of them chosen, at 8 bytes), the
+// middle loads of its γ (four), what s allocates, and a KiB for the small
+// rest.
 func (s Strategy) Bytes(n int, q float64) int64 {
 	e := int64(n) << n
-	return e/8 + e + 4*e + s.Memory(n, int64(q*float64(e))) + 1<<10
+	return e/8 + e + e/8 + 4*e + s.Memory(n, int64(q*float64(e))) + 1<<10
 }
 
 // Lookup returns the strategy named name.

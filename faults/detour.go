@@ -59,6 +59,10 @@ type System struct {
 	Faults *Set
 	via    []int8  // by edge index: the detour's dimension I, 0 for none
 	loads  []int32 // Gamma's and Check's buffer of middle loads, zero between calls
+	// chosen are the edges Choose set since Reset, for the next Reset to
+	// empty, while they are at most len(via)/64; else all.
+	chosen []int
+	all    bool
 }
 
 // NewSystem returns the system on f without detours.
@@ -71,16 +75,36 @@ func NewSystem(f *Set) *System {
 // Reset empties y and puts it on f, reusing its memory.
 func (y *System) Reset(f *Set) {
 	y.Faults = f
-	if cap(y.via) < f.Edges() {
+	switch {
+	case cap(y.via) < f.Edges():
 		y.via = make([]int8, f.Edges())
+	case len(y.via) == f.Edges() && !y.all:
+		for _, e := range y.chosen {
+			y.via[e] = 0
+		}
+	default:
+		y.via = y.via[:f.Edges()]
+		clear(y.via)
 	}
-	y.via = y.via[:f.Edges()]
-	clear(y.via)
+	if cap(y.chosen) < len(y.via)>>6 {
+		y.chosen = make([]int, 0, len(y.via)>>6)
+	}
+	y.chosen, y.all = y.chosen[:0], false
 }
 
 // Choose makes U^i the detour of the edge from v in dimension d; i = 0
 // removes its detour.
-func (y *System) Choose(v uint32, d, i int) { y.via[int(v)*y.Faults.N+d-1] = int8(i) }
+func (y *System) Choose(v uint32, d, i int) {
+	e := int(v)*y.Faults.N + d - 1
+	y.via[e] = int8(i)
+	switch {
+	case y.all:
+	case len(y.chosen) < len(y.via)>>6:
+		y.chosen = append(y.chosen, e)
+	default:
+		y.all = true
+	}
+}
 
 // Detour returns the detour of the edge from v in dimension d, if it has
 // one.

@@ -137,3 +137,29 @@ func TestGammaLoads(t *testing.T) {
 		}
 	}
 }
+
+// TestSystemReset checks that Reset empties a system whatever it held: a
+// few detours (emptied one by one), many (emptied whole), and on a cube of
+// another size.
+func TestSystemReset(t *testing.T) {
+	rng := testRand(9)
+	f, _ := New(8)
+	y := NewSystem(f)
+	for _, c := range []struct {
+		n, chosen int
+	}{{8, 3}, {8, 8 << 8 >> 6}, {8, 8<<8>>6 + 1}, {8, 1000}, {6, 5}, {8, 0}, {8, 2}} {
+		if err := f.Reset(c.n); err != nil {
+			t.Fatal(err)
+		}
+		y.Reset(f)
+		for e := range f.Edges() {
+			if _, ok := y.Detour(uint32(e/c.n), e%c.n+1); ok {
+				t.Fatalf("Q_%d after %d detours: edge %d still has one after Reset", c.n, c.chosen, e)
+			}
+		}
+		for range c.chosen {
+			v, d := uint32(rng.IntN(1<<c.n)), 1+rng.IntN(c.n)
+			y.Choose(v, d, d%c.n+1)
+		}
+	}
+}
