@@ -57,57 +57,58 @@ func (k *adaptiveKeys) Start(first int, keys []uint64, at []uint32) int {
 	return w
 }
 
-// Hop moves a packet off a detour whose next hop is intact by its key
-// alone, from its waypoint on reading its destination, and any other as
-// Send does.
+// Hop moves every packet by its key, reading its detour, or its
+// destination at its waypoint, by its id; a packet whose next hop on its
+// leg crosses a failed edge is placed as Send does, after the others if
+// it draws a detour.
 func (k *adaptiveKeys) Hop(keys []uint64, at []uint32, now int32, arrival []int32) int {
 	k.drawing = k.drawing[:0]
-	f, xMask, detour, last := k.faults, k.xMask, k.detour, uint64(k.Off+1)<<engine.KeyPrioShift
+	f, xMask, low := k.faults, k.xMask, uint64(1)<<engine.KeyPrioShift-1
 	w := 0
 	for i, key := range keys {
-		if key&detour != 0 {
-			if to, ok := k.detourHop(&key, at[i]); ok {
-				keys[w], at[w] = key, to
+		// The node reached, the route on the leg from there and the
+		// priority less the dimension of its hops on the leg.
+		var to uint32
+		var x, base uint64
+		id := uint32(key & k.idMask >> k.idShift)
+		if key&k.detour != 0 {
+			prio, leg := int(key>>engine.KeyPrioShift), 0
+			if prio > k.Off {
+				leg = k.Off // the last leg, or the only one (Off = 0)
+			}
+			to = at[i] ^ 1<<(prio-leg-1)
+			if k.off[id]++; k.off[id] < k.end[id] {
+				keys[w], at[w] = uint64(k.detourHop(id)+leg)<<engine.KeyPrioShift|key&low, to
 				w++
 				continue
 			}
+			x, base = key&xMask, uint64(leg+1)
 		} else {
-			x := key & xMask
+			x = key & xMask
 			link := x & -x
-			to := at[i] ^ uint32(link)
-			prio := key>>engine.KeyPrioShift - uint64(bits.TrailingZeros64(link))
-			switch x &^= link; {
-			case x != 0:
-			case key >= last:
-				// At its destination.
-				if arrival != nil {
-					arrival[uint32(key&k.idMask>>k.idShift)] = now
-				}
-				continue
-			default:
-				// At its waypoint: on to the destination.
-				x, prio = uint64(to^k.Dst[uint32(key&k.idMask>>k.idShift)]), prio+uint64(k.Off)
-				if x == 0 {
-					if arrival != nil {
-						arrival[uint32(key&k.idMask>>k.idShift)] = now
-					}
-					continue
-				}
-			}
-			if d := bits.TrailingZeros64(x); f == nil || !f.FailedDim(to, d+1) {
-				keys[w], at[w] = (prio+uint64(d))<<engine.KeyPrioShift|key&k.idMask|x, to
-				w++
-				continue
-			}
+			to, x = at[i]^uint32(link), x&^link
+			base = key>>engine.KeyPrioShift - uint64(bits.TrailingZeros64(link))
 		}
-		m, to := k.sent(key, at[i])
-		if k.off[m.ID] < k.end[m.ID] {
-			k.off[m.ID]++ // the hop was one of its detour
+		if x == 0 && base <= uint64(k.Off) {
+			// At its waypoint: on to the destination.
+			x, base = uint64(to^k.Dst[id]), base+uint64(k.Off)
 		}
-		if k.draws(m, to) {
+		if x == 0 {
+			if arrival != nil {
+				arrival[id] = now
+			}
+			continue
+		}
+		if d := bits.TrailingZeros64(x); f == nil || !f.FailedDim(to, d+1) {
+			keys[w], at[w] = (base+uint64(d))<<engine.KeyPrioShift|key&k.idMask|x, to
+			w++
+			continue
+		}
+		if !k.shortest {
 			k.drawing = append(k.drawing, sentKey{key, at[i]})
 			continue
 		}
+		m, _ := k.sent(key, at[i])
 		k.place(&m, to, engine.Dropped)
 		w = k.settle(&m, keys, at, w, arrival, now)
 	}
@@ -118,26 +119,6 @@ func (k *adaptiveKeys) Hop(keys []uint64, at []uint32, now int32, arrival []int3
 		w = k.settle(&m, keys, at, w, arrival, now)
 	}
 	return w
-}
-
-// detourHop moves the packet of *key, which left node from on a hop of its
-// detour, to its next hop of the detour, and returns the node it is at,
-// or reports that it has reached the end of its detour, its key
-// unchanged.
-func (k *adaptiveKeys) detourHop(key *uint64, from uint32) (uint32, bool) {
-	id := uint32(*key & k.idMask >> k.idShift)
-	off := k.off[id] + 1
-	if off >= k.end[id] {
-		return 0, false
-	}
-	k.off[id] = off
-	prio := int(*key >> engine.KeyPrioShift)
-	leg := 0
-	if prio > k.Off {
-		leg = k.Off // the last leg, or the only one (Off = 0)
-	}
-	*key = uint64(k.adaptive.detourHop(id)+leg)<<engine.KeyPrioShift | *key&(1<<engine.KeyPrioShift-1)
-	return from ^ 1<<(prio-leg-1), true
 }
 
 // sent returns the move of the packet of key, which left node from, and
@@ -153,28 +134,16 @@ func (k *adaptiveKeys) sent(key uint64, from uint32) (engine.Move, uint32) {
 	return m, from ^ 1<<(dim-1)
 }
 
-// draws reports whether the packet of m, arrived at node at, draws a random
-// detour there: it is not on a detour and its next hop on its leg crosses a
-// failed edge.
-func (k *adaptiveKeys) draws(m engine.Move, at uint32) bool {
-	if k.shortest || k.faults == nil || k.off[m.ID] < k.end[m.ID] {
-		return false
-	}
-	dim, there := k.legHop(&m, at)
-	return !there && k.faults.FailedDim(at, dim)
-}
-
 // settle writes the key and node of the packet of m to keys[w] and at[w]
 // if it waits, counts it if it is lost, sets its arrival if it arrived,
 // and returns the number of keys written.
 func (k *adaptiveKeys) settle(m *engine.Move, keys []uint64, at []uint32, w int, arrival []int32, now int32) int {
 	switch m.Fate {
 	case engine.Waiting:
-		key := uint64(m.Prio)<<engine.KeyPrioShift | uint64(m.ID)<<k.idShift
+		// On a detour, the route on the leg from where the detour ends.
+		key := uint64(m.Prio)<<engine.KeyPrioShift | uint64(m.ID)<<k.idShift | uint64(m.To^m.Via)
 		if k.off[m.ID] < k.end[m.ID] {
-			key |= k.detour
-		} else {
-			key |= uint64(m.To ^ m.Via)
+			key = key&^k.xMask | k.detour | uint64(k.goal[m.ID]^m.Via)
 		}
 		keys[w], at[w] = key, m.To
 		return w + 1
