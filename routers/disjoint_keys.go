@@ -7,16 +7,20 @@ import (
 )
 
 // bflyKeys are the copies of a run of one phase of bfly as the engine's
-// keys, for its fused step. A copy at node (l, v) of BF_n heading for
-// target super-node z is, from the top of its key, its priority (the hops
-// taken, plus n+1 in phase 2), its id, a bit 1 and, in the low n bits, its
-// route v ⊕ z rotated right by l−1 within n bits, so that bit 0 is the
-// dimension of layer l; the node is key node (l−1)·2^n + v rotated the
-// same way, layer by layer, so that what a step sends from one layer goes
-// to the next in few streams. Such a run has no faults: in phase 2 every
-// copy starts, and every copy arrives. A run of both phases (pipelined)
-// starts y's copies of a message once y has enough of it (bothKeys).
+// keys, for its fused step. A copy at node (l, v) of BF_n is, from the top
+// of its key, its priority (the hops taken, plus n+1 in phase 2), its id
+// and, in the low n+2 bits, its hops: bit j set if its jth hop from here
+// crosses, and a bit 1 above the last hop. The node is key node
+// (l−1)·2^n + v rotated right by l−1 within n bits, so that bit 0 is the
+// dimension of layer l and what a step sends from one layer goes to the
+// next in few streams. Such a run has no faults: in phase 2 every copy
+// starts, and every copy arrives. A run of both phases (pipelined) starts
+// y's copies of a message once y has enough of it (bothKeys).
 type bflyKeys struct{ *bfly }
+
+// A key holds the priority, an id below 2^31 and the n+2 bits of the hops
+// for every n up to MaxDisjointDim.
+const _ = uint(64 - (engine.KeyPrioBits + 31 + MaxDisjointDim + 2))
 
 // Keys returns the copies of a run as keys.
 func (b *bfly) Keys() (engine.Keys, bool) {
@@ -27,10 +31,7 @@ func (b *bfly) Keys() (engine.Keys, bool) {
 }
 
 // Start sets up the copies as keys and counts the cube links they will
-// cross: the first hop crosses dimension d, the hops 1 … n−1 the other
-// dimensions where v and z differ and hop n, trimmed or not, dimension d
-// if v and z agree there, so popcount(v ⊕ z) links if they differ in d,
-// two more if not.
+// cross.
 func (k bflyKeys) Start(first int, keys []uint64, at []uint32) int {
 	b := k.bfly
 	n := b.n
@@ -43,17 +44,28 @@ func (k bflyKeys) Start(first int, keys []uint64, at []uint32) int {
 			v, target, prio = b.via[s], b.dst[s], uint64(n+1)
 		}
 		l0, r := id-s*n, v^target
-		crossed += int64(bits.OnesCount32(r) + 2*int(^r>>l0&1))
-		keys[i], at[i] = b.key(prio, id, r, v, l0)
+		var hops uint64
+		keys[i], at[i], hops = b.key(prio, id, r, v, l0)
+		crossed += int64(bits.OnesCount64(hops))
 	}
 	b.crossed += crossed
 	return len(keys)
 }
 
 // key returns the key and node of copy id with priority prio at node
-// (l0+1, v) on route r.
-func (b *bfly) key(prio uint64, id, r, v, l0 uint32) (uint64, uint32) {
-	return prio<<engine.KeyPrioShift | (uint64(id)<<1|1)<<b.n | uint64(b.rotate(r, l0)), l0<<b.n | b.rotate(v, l0)
+// (l0+1, v) on route r = v ⊕ z, and its hops: hop 0 crosses dimension
+// l0, hops 1 … n−1 the other dimensions where v and z differ and hop n,
+// dimension l0 again if v and z agree there; trimmed, the copy stops after
+// its last crossing.
+func (b *bfly) key(prio uint64, id, r, v, l0 uint32) (key uint64, node uint32, hops uint64) {
+	n := b.n
+	rot := b.rotate(r, l0)
+	hops = uint64(rot|1) | uint64(^rot&1)<<n
+	end := n + 1
+	if b.trim {
+		end = uint32(bits.Len64(hops))
+	}
+	return prio<<engine.KeyPrioShift | uint64(id)<<(n+2) | hops | 1<<end, l0<<n | b.rotate(v, l0), hops
 }
 
 // rotate returns x rotated right by k < n within n bits.
@@ -62,56 +74,39 @@ func (b *bfly) rotate(x, k uint32) uint32 {
 }
 
 // Hop moves each copy one hop along its route β^d, as Send does: the hop
-// crosses if bit 0 of the route is set or it is the first of the phase,
-// and the copy arrives after the last hop of the phase or, trimmed, once
-// its route is 0 (key&rest = 0; the bit above the route is never 0).
+// crosses if bit 0 of the copy's hops is set, and the copy arrives after
+// its last hop (the hops left are 1).
 func (k bflyKeys) Hop(keys []uint64, at []uint32, now int32, arrival []int32) int {
 	b := k.bfly
 	n := b.n & 31
-	hop := hopTable(n)
-	mask, nodes := uint32(1)<<n-1, n<<n
-	rest := uint64(mask) + 1
-	if b.trim {
-		rest = uint64(mask)
-	}
+	hops := uint64(1)<<(n+2) - 1
 	if arrival != nil {
 		// A pass of its own, which keeps the loop below short.
 		for _, key := range keys {
-			h := hop[key>>engine.KeyPrioShift]
-			r := uint32(key)&mask ^ (uint32(key)|uint32(h))&1
-			if h&2 != 0 || b.trim && r == 0 {
-				arrival[key<<engine.KeyPrioBits>>(engine.KeyPrioBits+1+n)] = now
+			if key&hops>>1 == 1 {
+				arrival[key<<engine.KeyPrioBits>>(engine.KeyPrioBits+2+n)] = now
 			}
 		}
 	}
 	at = at[:len(keys)]
-	top := (n - 1) & 31 // rotating right by one moves bit 0 here
+	mask, half, nodes := uint32(1)<<n-1, uint32(1)<<n>>1, n<<n
 	kept := 0
 	for i, key := range keys {
-		h := hop[key>>engine.KeyPrioShift]
-		x := (uint32(key) | uint32(h)) & 1
-		r := uint32(key)&mask ^ x
-		key = (key&^uint64(mask) | uint64(r>>1|r<<top&mask)) + 1<<engine.KeyPrioShift
-		if h&2 != 0 || key&rest == 0 {
+		f := key & hops
+		if f>>1 == 1 {
 			continue
 		}
-		a := at[i]
-		w := a&mask ^ x
-		next := a&^mask + mask + 1
+		a := at[i] ^ uint32(f)&1
+		w := a & mask
+		next := (a | mask) + 1
 		if next >= nodes {
 			next = 0
 		}
-		keys[kept], at[kept] = key, next|w>>1|w<<top&mask
+		keys[kept] = key - f>>1 - f&1 + 1<<engine.KeyPrioShift
+		at[kept] = next | w>>1 | -(w&1)&half
 		kept++
 	}
 	return kept
-}
-
-// hopTable returns, by priority on BF_n, bit 0 set for the first hop of a
-// phase and bit 1 for the last.
-func hopTable(n uint32) (hop [1 << engine.KeyPrioBits]uint8) {
-	hop[0], hop[n+1], hop[n], hop[2*n+1] = 1, 1, 2, 2
-	return hop
 }
 
 // bothKeys are the copies of a run of both phases as keys: a phase-1 copy
@@ -141,35 +136,28 @@ func (k bothKeys) Hop(keys []uint64, at []uint32, now int32, arrival []int32) in
 	b := k.bfly
 	b.started, b.startedAt = b.started[:0], b.startedAt[:0]
 	n := b.n & 31
-	hop := hopTable(n)
-	mask, nodes := uint32(1)<<n-1, n<<n
-	rest := uint64(mask) + 1
-	if b.trim {
-		rest = uint64(mask)
-	}
+	hops := uint64(1)<<(n+2) - 1
 	at = at[:len(keys)]
+	mask, half, nodes := uint32(1)<<n-1, uint32(1)<<n>>1, n<<n
 	kept := 0
 	for i, key := range keys {
-		prio := key >> engine.KeyPrioShift
-		h := hop[prio]
-		x := uint32(key|uint64(h)) & 1
-		r := uint32(key)&mask ^ x
-		key = (key&^uint64(mask) | uint64(r>>1|r&1<<(n-1))) + 1<<engine.KeyPrioShift
-		if h&2 != 0 || key&rest == 0 {
-			id := uint32(key << engine.KeyPrioBits >> (engine.KeyPrioBits + 1 + n))
+		left := key & hops >> 1
+		if left == 1 {
+			id := uint32(key << engine.KeyPrioBits >> (engine.KeyPrioBits + 2 + n))
 			if arrival != nil {
 				arrival[id] = now
 			}
-			b.arrived(id, prio > uint64(n), now)
+			b.arrived(id, key>>engine.KeyPrioShift > uint64(n), now)
 			continue
 		}
-		a := at[i]
-		w := a&mask ^ x
+		a := at[i] ^ uint32(key)&1
+		w := a & mask
 		next := a&^mask + mask + 1
 		if next >= nodes {
 			next = 0
 		}
-		keys[kept], at[kept] = key, next|w>>1|w&1<<(n-1)
+		keys[kept] = key&^hops | left + 1<<engine.KeyPrioShift
+		at[kept] = next | w>>1 | -(w&1)&half
 		kept++
 	}
 	return kept
@@ -199,8 +187,8 @@ func (b *bfly) arrived(id uint32, second bool, now int32) {
 	y, z := b.via[s], b.dst[s]
 	r := y ^ z
 	for l0 := range n {
-		k, v := b.key(uint64(n+1), ph1+s*n+l0, r, y, l0)
+		k, v, hops := b.key(uint64(n+1), ph1+s*n+l0, r, y, l0)
 		b.started, b.startedAt = append(b.started, k), append(b.startedAt, v)
-		b.crossed += int64(bits.OnesCount32(r) + 2*int(^r>>l0&1))
+		b.crossed += int64(bits.OnesCount64(hops))
 	}
 }
