@@ -92,10 +92,8 @@ func (k bflyKeys) Hop(keys []uint64, at []uint32, now int32, arrival []int32) in
 	mask, half, nodes := uint32(1)<<n-1, uint32(1)<<n>>1, n<<n
 	kept := 0
 	for i, key := range keys {
+		// Written in any case, kept unless the copy arrived.
 		f := key & hops
-		if f>>1 == 1 {
-			continue
-		}
 		a := at[i] ^ uint32(f)&1
 		w := a & mask
 		next := (a | mask) + 1
@@ -104,7 +102,7 @@ func (k bflyKeys) Hop(keys []uint64, at []uint32, now int32, arrival []int32) in
 		}
 		keys[kept] = key - f>>1 - f&1 + 1<<engine.KeyPrioShift
 		at[kept] = next | w>>1 | -(w&1)&half
-		kept++
+		kept += int(b2u(f>>1 != 1))
 	}
 	return kept
 }
