@@ -175,7 +175,8 @@ func (qs *queues) push(c int, k uint64, v uint32) {
 // and returns how many wait.
 func (e *Engine) startFused(k Keys, np, nn int) (live int) {
 	f := &e.fast
-	f.reset(nn, sortedNode{over: -1})
+	// Whole words of nodes, which scan takes 64 at a time.
+	f.reset((nn+63)&^63, sortedNode{over: -1})
 	f.loads = &e.prioLoads
 	if e.legs.fifo && k == Keys(&e.legs) {
 		f.loads = &f.discard
@@ -389,37 +390,35 @@ func (e *Engine) putQueued(kept int, first uint32, down, next *queues) {
 // how many.
 func (e *Engine) scan(lo, hi int) int {
 	f := &e.fast
-	node, busy, keys, at := f.node, e.busy[lo:hi], f.ck, f.ca
-	maxQueue, loads := uint32(e.maxQueue), f.loads
-	n, over := 0, len(at)
-	for i := range busy {
-		var emptied uint64
-		for word := busy[i]; word != 0; word &= word - 1 {
-			v := uint32((lo+i)<<6 + bits.TrailingZeros64(word))
+	node, busy, keys, at, loads := f.node, e.busy, f.ck, f.ca, f.loads
+	maxQueue := uint32(e.maxQueue)
+	n := 0
+	for i := lo; i < hi; i++ {
+		if busy[i] == 0 {
+			continue
+		}
+		// A word's nodes, and room for a key of each; the word scanned
+		// next, whose nodes takeWord reads ahead: the first of the next
+		// chunk down after the last of this one.
+		first := uint32(i) << 6
+		next := i + 1
+		if next == hi {
+			next = max(2*lo-hi, 0)
+		}
+		took, emptied, full, most := takeWord((*[64]sortedNode)(node[first:]), busy[i], first,
+			(*[64]uint64)(keys[n:]), (*[64]uint32)(at[n:]), loads, (*[64]sortedNode)(node[next<<6:]))
+		busy[i] &^= emptied
+		n += took
+		maxQueue = max(maxQueue, most)
+		for ; full != 0; full &= full - 1 {
+			v := first + uint32(bits.TrailingZeros64(full))
 			b := &node[v]
-			m := b.n
-			maxQueue = max(maxQueue, m)
-			if m-1 >= sortedInline {
-				// Left to the loop below, so that this one calls nothing.
-				over--
-				at[over] = v
-				continue
-			}
-			k := b.takeLast(m)
+			maxQueue = max(maxQueue, b.n)
+			k := f.take(b)
 			keys[n], at[n] = k, v
 			loads[prioOf(k)]++
 			n++
-			emptied |= (uint64(m-1) - 1) >> 63 << (v & 63)
 		}
-		busy[i] &^= emptied
-	}
-	// at[n] is written after at[i] (i ≥ over ≥ n) is read.
-	for i := over; i < len(at); i++ {
-		v := at[i]
-		k := f.take(&node[v])
-		keys[n], at[n] = k, v
-		loads[prioOf(k)]++
-		n++
 	}
 	e.maxQueue = int(maxQueue)
 	return n
@@ -430,18 +429,23 @@ func (e *Engine) scan(lo, hi int) int {
 // deferred on; it returns the number deferred.
 func (e *Engine) putScanned(kept int, first uint32, deferred int) int {
 	f := &e.fast
-	node, busy, keys, at := f.node, e.busy, f.ck[:kept], f.ca[:kept]
-	for i, k := range keys {
-		v := at[i]
-		if v < first {
-			f.keys[deferred], f.at[deferred] = k, v
-			deferred++
-			continue
+	keys, at := f.ck[:kept], f.ca[:kept]
+	for len(keys) > 0 {
+		// Room for every packet to be deferred, if any can be.
+		var dk []uint64
+		var da []uint32
+		if first > 0 {
+			dk, da = f.keys[deferred:deferred+len(keys)], f.at[deferred:deferred+len(keys)]
 		}
-		if b := &node[v]; !b.putInPlace(k) {
-			f.put(b, k)
+		put, moved := putRun(f.node, e.busy, keys, at, first, dk, da)
+		deferred += moved
+		if put == len(keys) {
+			break
 		}
-		setBusy(busy, v)
+		// A packet for a node that holds sortedInline keys, already
+		// busy (or for no node, which fails here).
+		f.put(&f.node[at[put]], keys[put])
+		keys, at = keys[put+1:], at[put+1:]
 	}
 	return deferred
 }
