@@ -47,7 +47,7 @@ func Heuristic(y *faults.System) (clashes int) {
 
 // sparseWords is the most failed edges per word of nodes for which a
 // dimension's rounds run edge by edge.
-const sparseWords = 4
+const sparseWords = 2
 
 // roundsPool keeps the rounds of past calls for the next.
 var roundsPool sync.Pool

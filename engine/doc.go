@@ -103,7 +103,10 @@
 // by arrival time, then id) and recording packets (their hops are the
 // legs' lengths, Legs.Hops); Keys that are a Starter start packets held
 // at the start, as a Reactor does in the general step (disjoint's copies
-// pipelined through their intermediates).
+// pipelined through their intermediates); and Keys that are a Dropper take
+// it on a cube with failed links whose sends the engine would refuse,
+// holding back and losing packets themselves (the adaptive routers of
+// Ch. III), all of a step's packets in one Hop.
 //
 // # Recording
 //
