@@ -12,9 +12,10 @@ import (
 // fused step in the single-port model: from the top, the priority of the
 // next hop, the packet id, a bit set while the packet is on a detour and,
 // in the low n bits, its route on its leg, the dimensions it still has to
-// cross, lowest first. The leg is read from the priority; a packet on a
-// detour, at the end of a leg or before a failed edge is moved as in the
-// general step, from the router's state by id.
+// cross, lowest first; on a detour, the route on from where the detour
+// ends. The leg is read from the priority, a detour's hops and the
+// destination at the waypoint by id; a packet whose next hop on its leg
+// crosses a failed edge is placed as in the general step.
 type adaptiveKeys struct {
 	*adaptive
 	held, dropped         int
