@@ -105,17 +105,12 @@ func (m *matcher) next() {
 // augment gives the failed edge from v in dimension d a detour, moving
 // others along an augmenting path if need be, and reports whether it could.
 func (m *matcher) augment(v uint32, d int) bool {
-	n, fd, ed := m.c.n, m.c.dims[d], uint32(1)<<(d-1)
+	n := m.c.n
 	for i := 1; i <= n; i++ {
-		if i == d {
+		if i == d || !m.c.intact(v, d, i) {
 			continue
 		}
-		// U^i: v → v ⊕ e_i, the middle edge in dimension d, back in i.
-		fi, a := m.c.dims[i], v^1<<(i-1)
-		if b := a ^ ed; (fi[v>>6]>>(v&63)|fd[a>>6]>>(a&63)|fi[b>>6]>>(b&63))&1 != 0 {
-			continue
-		}
-		mid := a
+		mid := v ^ 1<<(i-1)
 		e := &m.mid[mid]
 		if e.seen == m.stamp {
 			continue

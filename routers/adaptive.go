@@ -210,11 +210,14 @@ func (a *adaptive) place(m *engine.Move, at uint32, lost engine.Fate) {
 		a.hop(m, a.detourHop(id))
 		return
 	}
-	dim, there := a.legHop(m, at)
+	var d int
+	var there bool
+	m.Via, m.Phase, _, d, there = a.Next(at, m.Via, m.Dst, m.Phase)
 	if there {
 		m.Fate = engine.Delivered
 		return
 	}
+	dim := d + 1
 	if a.faults != nil && a.faults.FailedDim(at, dim) {
 		if !a.reroute(id, at, dim) {
 			m.Fate = lost
@@ -224,15 +227,6 @@ func (a *adaptive) place(m *engine.Move, at uint32, lost engine.Fate) {
 		dim = a.detourHop(id)
 	}
 	a.hop(m, dim)
-}
-
-// legHop moves the packet of m, at node at, on to its next leg if it is at
-// its waypoint and returns the dimension of its next hop on its leg, or
-// there if it has arrived.
-func (a *adaptive) legHop(m *engine.Move, at uint32) (dim int, there bool) {
-	var d int
-	m.Via, m.Phase, _, d, there = a.Next(at, m.Via, m.Dst, m.Phase)
-	return d + 1, there
 }
 
 // hop sets m to wait for its hop in dimension dim, which Send reads back

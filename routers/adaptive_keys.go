@@ -73,10 +73,8 @@ func (k *adaptiveKeys) Hop(keys []uint64, at []uint32, now int32, arrival []int3
 		var x, base uint64
 		id := uint32(key & k.idMask >> k.idShift)
 		if key&k.detour != 0 {
-			prio, leg := int(key>>engine.KeyPrioShift), 0
-			if prio > k.Off {
-				leg = k.Off // the last leg, or the only one (Off = 0)
-			}
+			prio := int(key >> engine.KeyPrioShift)
+			_, leg := k.leg(prio)
 			to = at[i] ^ 1<<(prio-leg-1)
 			if k.off[id]++; k.off[id] < k.end[id] {
 				keys[w], at[w] = uint64(k.detourHop(id)+leg)<<engine.KeyPrioShift|key&low, to
@@ -127,12 +125,21 @@ func (k *adaptiveKeys) Hop(keys []uint64, at []uint32, now int32, arrival []int3
 func (k *adaptiveKeys) sent(key uint64, from uint32) (engine.Move, uint32) {
 	var m engine.Move
 	id, prio := uint32(key&k.idMask>>k.idShift), uint8(key>>engine.KeyPrioShift)
-	m.ID, m.Dst, m.Prio, m.From, m.Via, m.Phase = id, k.Dst[id], prio, from, k.Dst[id], 1
-	if int(prio) <= k.Off {
-		m.Via, m.Phase = k.Via[id], 0
+	phase, leg := k.leg(int(prio))
+	m.ID, m.Dst, m.Prio, m.From, m.Via, m.Phase = id, k.Dst[id], prio, from, k.Dst[id], phase
+	if phase == 0 {
+		m.Via = k.Via[id]
 	}
-	dim := int(prio) - int(m.Phase)*k.Off
-	return m, from ^ 1<<(dim-1)
+	return m, from ^ 1<<(int(prio)-leg-1)
+}
+
+// leg returns the leg of a packet whose hop has priority prio and the
+// offset of its priorities: the first leg, or the last (or only, Off = 0).
+func (k *adaptiveKeys) leg(prio int) (phase uint8, off int) {
+	if prio > k.Off {
+		return 1, k.Off
+	}
+	return 0, 0
 }
 
 // settle writes the key and node of the packet of m to keys[w] and at[w]
