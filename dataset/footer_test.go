@@ -88,7 +88,11 @@ func TestUnsealedFile(t *testing.T) {
 		t.Fatalf("readFile vouched for: %v", err)
 	}
 	tbl.Release()
-	want.SHA256 = "0" + want.SHA256[1:]
+	if want.SHA256[0] == '0' {
+		want.SHA256 = "1" + want.SHA256[1:]
+	} else {
+		want.SHA256 = "0" + want.SHA256[1:]
+	}
 	if _, _, err := readFile(path, &want); !errors.As(err, &de) {
 		t.Errorf("readFile vouched for by another SHA-256: %v, want a DamageError", err)
 	}

@@ -137,7 +137,8 @@ func TestTamperedFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m.Tables["trials"].Files[0].SHA256 = "0" + m.Tables["trials"].Files[0].SHA256[1:]
+	f := &m.Tables["trials"].Files[0]
+	f.SHA256 = otherFirstDigit(f.SHA256)
 	if err := dataset.WriteManifest(dir, "valiant-tail", m); err != nil {
 		t.Fatal(err)
 	}
@@ -150,4 +151,12 @@ func TestTamperedFiles(t *testing.T) {
 			t.Errorf("no tampering test for the class %s", k)
 		}
 	}
+}
+
+// otherFirstDigit returns the hex digest sum with its first digit changed.
+func otherFirstDigit(sum string) string {
+	if sum[0] == '0' {
+		return "1" + sum[1:]
+	}
+	return "0" + sum[1:]
 }
