@@ -118,15 +118,14 @@ func (r *rounds) dense(c *cube, y *faults.System, d int) (clashes int) {
 		for _, w := range live {
 			took = append(took, pending[w]&^(fi[w]|permuted(fd, int(w), ei)|permuted(fi, int(w), ei^ed)|permuted(taken, int(w), ei)))
 		}
-		kept := live[:0]
+		// live keeps, in place and without a branch, the words with edges
+		// still pending.
+		kept := 0
 		for k, w := range live {
 			t := took[k]
-			if pending[w] &^= t; pending[w] != 0 {
-				kept = append(kept, w)
-			}
-			if t == 0 {
-				continue
-			}
+			p := pending[w] &^ t
+			pending[w], live[kept] = p, w
+			kept += int((p | -p) >> 63)
 			// The middle edges from v ⊕ e_i, v in t.
 			m, mw := swapped(t, ei), int(w)^int(ei>>6)
 			clashes += bits.OnesCount64(taken[mw] & m)
@@ -135,7 +134,7 @@ func (r *rounds) dense(c *cube, y *faults.System, d int) (clashes int) {
 				y.Choose(uint32(int(w)<<6+bits.TrailingZeros64(t)), d, i)
 			}
 		}
-		live = kept
+		live = live[:kept]
 	}
 	clear(taken)
 	r.live, r.took = live, took
