@@ -1,6 +1,7 @@
 package faults
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -221,4 +222,25 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("%d failed of %d edges", s.Count(), s.Edges())
 		}
 	})
+}
+
+// BenchmarkByDim lists the failed edges of Q_14 by dimension, with
+// q = 0.01 and 0.05.
+func BenchmarkByDim(b *testing.B) {
+	for _, q := range []float64{0.01, 0.05} {
+		b.Run(fmt.Sprintf("q=%v", q), func(b *testing.B) {
+			s, _ := New(14)
+			if err := s.Random(q, testRand(1)); err != nil {
+				b.Fatal(err)
+			}
+			nodes := make([][]uint32, s.N+1)
+			for b.Loop() {
+				for d := range nodes {
+					nodes[d] = nodes[d][:0]
+				}
+				s.ByDim(nodes)
+			}
+			b.ReportMetric(float64(s.Count()), "failed-edges")
+		})
+	}
 }
