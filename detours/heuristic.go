@@ -98,10 +98,13 @@ func (r *rounds) sparse(c *cube, y *faults.System, d int) (clashes int) {
 
 // dense runs the rounds of dimension d on 64 nodes at a time, as bits: the
 // edges still pending, intact in dimension i, whose U^i has its other two
-// edges intact and its middle edge free take U^i.
+// edges intact and its middle edge free take U^i. For it, taken holds the
+// middle edges failed as well as those taken: the detours take none of
+// the failed ones, so that the clashes are counted as before.
 func (r *rounds) dense(c *cube, y *faults.System, d int) (clashes int) {
 	n, pending, taken := c.n, r.pending, r.taken
 	copy(pending, c.dim(d))
+	copy(taken, c.dim(d))
 	live, took := r.live[:0], r.took
 	for w, p := range pending {
 		if p != 0 {
@@ -111,12 +114,12 @@ func (r *rounds) dense(c *cube, y *faults.System, d int) (clashes int) {
 	ed := uint32(1) << (d - 1)
 	for i := d%n + 1; i != d && len(live) > 0; i = i%n + 1 {
 		ei := uint32(1) << (i - 1)
-		fi, fd := c.dim(i), c.dim(d)
+		fi := c.dim(i)
 		// The edges that take U^i, word by word of live: whether they
 		// do depends on taken before this round only.
 		took = took[:0]
 		for _, w := range live {
-			took = append(took, pending[w]&^(fi[w]|permuted(fd, int(w), ei)|permuted(fi, int(w), ei^ed)|permuted(taken, int(w), ei)))
+			took = append(took, pending[w]&^(fi[w]|permuted(fi, int(w), ei^ed)|permuted(taken, int(w), ei)))
 		}
 		// live keeps, in place and without a branch, the words with edges
 		// still pending.
