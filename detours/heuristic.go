@@ -68,12 +68,16 @@ type rounds struct {
 func (r *rounds) sparse(c *cube, y *faults.System, d int) (clashes int) {
 	n, taken := c.n, r.taken
 	pending, claimed := append(r.nodes[:0], c.nodes[d]...), r.claimed[:0]
+	ed, fd := uint32(1)<<(d-1), c.dim(d)
 	for i := d%n + 1; i != d && len(pending) > 0; i = i%n + 1 {
-		ei := uint32(1) << (i - 1)
+		ei, fi := uint32(1)<<(i-1), c.dim(i)
 		first, left := len(claimed), pending[:0]
 		for _, v := range pending {
+			// U^i is intact (cube.intact) and its middle edge, from m,
+			// free.
 			m := v ^ ei
-			if !c.intact(v, d, i) || taken[m>>6]>>(m&63)&1 != 0 {
+			b := m ^ ed
+			if (fi[v>>6]>>(v&63)|fd[m>>6]>>(m&63)|fi[b>>6]>>(b&63)|taken[m>>6]>>(m&63))&1 != 0 {
 				left = append(left, v)
 				continue
 			}
