@@ -21,12 +21,3 @@ func putRun(node []sortedNode, busy []uint64, keys []uint64, at []uint32, first 
 
 //go:noescape
 func putRunAsm(node *sortedNode, nodes int, busy *uint64, keys *uint64, at *uint32, n int, first uint32, dkeys *uint64, dat *uint32) (put, deferred int)
-
-// The assembly takes a sortedNode to be its count, then its keys from 8
-// bytes on, in 32 bytes, and a key's priority to be its top 6 bits.
-const (
-	_ = uintptr(32-unsafe.Sizeof(sortedNode{})) + uintptr(unsafe.Sizeof(sortedNode{})-32)
-	_ = uintptr(8-unsafe.Offsetof(sortedNode{}.pk)) + uintptr(unsafe.Offsetof(sortedNode{}.pk)-8)
-	_ = uint(KeyPrioShift-58) + uint(58-KeyPrioShift)
-	_ = uint(sortedInline-3) + uint(3-sortedInline)
-)

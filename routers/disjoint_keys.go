@@ -78,33 +78,59 @@ func (b *bfly) rotate(x, k uint32) uint32 {
 // its last hop (the hops left are 1).
 func (k bflyKeys) Hop(keys []uint64, at []uint32, now int32, arrival []int32) int {
 	b := k.bfly
-	n := b.n & 31
-	hops := uint64(1)<<(n+2) - 1
+	h := b.hopper()
 	if arrival != nil {
 		// A pass of its own, which keeps the loop below short.
 		for _, key := range keys {
-			if key&hops>>1 == 1 {
-				arrival[key<<engine.KeyPrioBits>>(engine.KeyPrioBits+2+n)] = now
+			if h.arrives(key) {
+				arrival[b.copyID(key)] = now
 			}
 		}
 	}
 	at = at[:len(keys)]
-	mask, half, nodes := uint32(1)<<n-1, uint32(1)<<n>>1, n<<n
 	kept := 0
 	for i, key := range keys {
 		// Written in any case, kept unless the copy arrived.
-		f := key & hops
-		a := at[i] ^ uint32(f)&1
-		w := a & mask
-		next := (a | mask) + 1
-		if next >= nodes {
-			next = 0
-		}
-		keys[kept] = key - f>>1 - f&1 + 1<<engine.KeyPrioShift
-		at[kept] = next | w>>1 | -(w&1)&half
-		kept += int(b2u(f>>1 != 1))
+		keys[kept], at[kept] = h.next(key, at[i])
+		kept += int(b2u(!h.arrives(key)))
 	}
 	return kept
+}
+
+// hopper is what a copy's hop on BF_n reads: the bits of a key's hops, and
+// of a node's place in its layer, the place of its top bit, and the nodes.
+type hopper struct {
+	hops              uint64
+	mask, half, nodes uint32
+}
+
+// hopper returns the hopper of b's butterfly.
+func (b *bfly) hopper() hopper {
+	n := b.n & 31
+	return hopper{hops: 1<<(n+2) - 1, mask: 1<<n - 1, half: 1 << n >> 1, nodes: n << n}
+}
+
+// next returns the key and node of the copy of key at node at after its
+// hop: its hops shifted down, its priority one more, and its node in the
+// next layer (the first after the last), crossed if the hop crosses.
+func (h hopper) next(key uint64, at uint32) (uint64, uint32) {
+	f := key & h.hops
+	a := at ^ uint32(f)&1
+	w := a & h.mask
+	next := (a | h.mask) + 1
+	if next >= h.nodes {
+		next = 0
+	}
+	return key - f>>1 - f&1 + 1<<engine.KeyPrioShift, next | w>>1 | -(w&1)&h.half
+}
+
+// arrives reports whether the copy of key arrives with its hop: its hops
+// left are 1.
+func (h hopper) arrives(key uint64) bool { return key&h.hops>>1 == 1 }
+
+// copyID returns the id of the copy of key.
+func (b *bfly) copyID(key uint64) uint32 {
+	return uint32(key << engine.KeyPrioBits >> (engine.KeyPrioBits + 2 + b.n&31))
 }
 
 // bothKeys are the copies of a run of both phases as keys: a phase-1 copy
@@ -133,29 +159,19 @@ func (k bothKeys) Start(first int, keys []uint64, at []uint32) int {
 func (k bothKeys) Hop(keys []uint64, at []uint32, now int32, arrival []int32) int {
 	b := k.bfly
 	b.started, b.startedAt = b.started[:0], b.startedAt[:0]
-	n := b.n & 31
-	hops := uint64(1)<<(n+2) - 1
+	h := b.hopper()
 	at = at[:len(keys)]
-	mask, half, nodes := uint32(1)<<n-1, uint32(1)<<n>>1, n<<n
 	kept := 0
 	for i, key := range keys {
-		left := key & hops >> 1
-		if left == 1 {
-			id := uint32(key << engine.KeyPrioBits >> (engine.KeyPrioBits + 2 + n))
+		if h.arrives(key) {
+			id := b.copyID(key)
 			if arrival != nil {
 				arrival[id] = now
 			}
-			b.arrived(id, key>>engine.KeyPrioShift > uint64(n), now)
+			b.arrived(id, key>>engine.KeyPrioShift > uint64(b.n), now)
 			continue
 		}
-		a := at[i] ^ uint32(key)&1
-		w := a & mask
-		next := a&^mask + mask + 1
-		if next >= nodes {
-			next = 0
-		}
-		keys[kept] = key&^hops | left + 1<<engine.KeyPrioShift
-		at[kept] = next | w>>1 | -(w&1)&half
+		keys[kept], at[kept] = h.next(key, at[i])
 		kept++
 	}
 	return kept
