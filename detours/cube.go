@@ -70,10 +70,16 @@ func (c *cube) dim(d int) []uint64 { return c.dims[d] }
 // intact reports whether the detour U^i of the edge from v in dimension d
 // is intact (faults.Set.Intact).
 func (c *cube) intact(v uint32, d, i int) bool {
-	a := v ^ 1<<(i-1)
-	b := a ^ 1<<(d-1)
-	fi, fd := c.dims[i], c.dims[d]
-	return (fi[v>>6]>>(v&63)|fd[a>>6]>>(a&63)|fi[b>>6]>>(b&63))&1 == 0
+	return crossed(c.dims[i], c.dims[d], v, 1<<(i-1), 1<<(d-1))&1 == 0
+}
+
+// crossed returns, in bit 0, whether the detour U^i of the edge from v in
+// dimension d crosses a failed edge, given the bits fi and fd of the failed
+// edges of i and d and ei = 2^(i−1), ed = 2^(d−1).
+func crossed(fi, fd []uint64, v, ei, ed uint32) uint64 {
+	a := v ^ ei
+	b := a ^ ed
+	return fi[v>>6]>>(v&63) | fd[a>>6]>>(a&63) | fi[b>>6]>>(b&63)
 }
 
 // hasDetour reports whether the edge from v in dimension d has an intact

@@ -73,11 +73,9 @@ func (r *rounds) sparse(c *cube, y *faults.System, d int) (clashes int) {
 		ei, fi := uint32(1)<<(i-1), c.dim(i)
 		first, left := len(claimed), pending[:0]
 		for _, v := range pending {
-			// U^i is intact (cube.intact) and its middle edge, from m,
-			// free.
+			// U^i is intact and its middle edge, from m, free.
 			m := v ^ ei
-			b := m ^ ed
-			if (fi[v>>6]>>(v&63)|fd[m>>6]>>(m&63)|fi[b>>6]>>(b&63)|taken[m>>6]>>(m&63))&1 != 0 {
+			if (crossed(fi, fd, v, ei, ed)|taken[m>>6]>>(m&63))&1 != 0 {
 				left = append(left, v)
 				continue
 			}
