@@ -135,7 +135,7 @@ func bounded(pts []point) Verdict {
 	alpha := Alpha / float64(m)
 	level := 1 - alpha
 	var beyond, above, info []point
-	zeros := 0
+	zeros, exactZeros := 0, 0
 	for _, p := range pts {
 		if p.est > p.bound {
 			above = append(above, p)
@@ -146,7 +146,11 @@ func bounded(pts []point) Verdict {
 		if p.informative(level) {
 			info = append(info, p)
 		}
-		if p.est <= 0 {
+		switch {
+		case p.est > 0:
+		case p.isExact():
+			exactZeros++
+		default:
 			zeros++
 		}
 	}
@@ -158,6 +162,9 @@ func bounded(pts []point) Verdict {
 			len(beyond), m, 1-Alpha, num(excess(w)), w.at, num(w.est), ofTrials(w), num(w.bound), first.at)}
 	}
 	var notes []string
+	if exactZeros > 0 {
+		notes = append(notes, fmt.Sprintf("exactly 0 at %d of the %d points", exactZeros, m))
+	}
 	if zeros > 0 {
 		notes = append(notes, fmt.Sprintf("measured 0 at %d of the %d points", zeros, m))
 	}
@@ -179,10 +186,18 @@ func bounded(pts []point) Verdict {
 		notes = append(notes, fmt.Sprintf("%d of the %d points do not count as support (%s)", m-len(info), m, supportRule(pts)))
 	}
 	v := Verdict{Kind: Holds, Why: "holds at " + map[bool]string{true: "the one point", false: fmt.Sprintf("all %d points", m)}[m == 1], Power: powerOf(info, level)}
-	flo, fhi := math.Inf(1), 0.0
+	// A value of exactly 0 makes any bound infinitely loose: the range is
+	// over the others.
+	flo, fhi, infinite := math.Inf(1), 0.0, 0
 	for _, p := range info {
-		f := p.bound / p.upper(level)
-		flo, fhi = math.Min(flo, f), math.Max(fhi, f)
+		if f := p.bound / p.upper(level); math.IsInf(f, 1) {
+			infinite++
+		} else {
+			flo, fhi = math.Min(flo, f), math.Max(fhi, f)
+		}
+	}
+	if infinite == len(info) {
+		fhi = math.Inf(1)
 	}
 	if flo >= LooseFactor {
 		v.Kind = Loose
@@ -190,7 +205,14 @@ func bounded(pts []point) Verdict {
 		if slices.IndexFunc(info, func(p point) bool { return !p.isExact() }) < 0 {
 			limit = "the exact value"
 		}
-		v.Why += fmt.Sprintf(", loose: at the %s that count the bound is %s times %s", points(len(info)), factors(flo, fhi), limit)
+		blo, bhi := math.Inf(1), 0.0
+		for _, p := range info {
+			blo, bhi = math.Min(blo, p.bound), math.Max(bhi, p.bound)
+		}
+		v.Why += fmt.Sprintf(", loose: at the %s that count the bound, %s there, is %s times %s", points(len(info)), factors(blo, bhi), factors(flo, fhi), limit)
+		if 0 < infinite && infinite < len(info) {
+			v.Why += " where that is not 0"
+		}
 	}
 	if len(notes) > 0 {
 		v.Why += "; " + strings.Join(notes, "; ")

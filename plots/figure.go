@@ -25,9 +25,11 @@ import (
 const Alpha = 0.01
 
 // verdictBars says what bars at the verdict's level are: what, each end a
-// one-sided limit at 1 − Alpha over the points of the layer (over).
+// one-sided limit at 1 − Alpha, Bonferroni over the points drawn in the
+// layer (over). The verdict corrects over the points it tests, which it
+// counts itself: those where its bound can bite, or more than are drawn.
 func verdictBars(what, over string) string {
-	return fmt.Sprintf("bars: %s, each end a one-sided %g %% limit, Bonferroni over the %s (as the verdict tests)", what, 100*(1-Alpha), over)
+	return fmt.Sprintf("bars: %s, each end a one-sided %g %% limit, Bonferroni over the %s drawn (the verdict over the points it tests, which it counts)", what, 100*(1-Alpha), over)
 }
 
 // ErrNoData reports that the experiment a figure is drawn from has not

@@ -93,7 +93,7 @@ var butterflyTail = Figure{
 	Name: "butterfly-tail", Experiment: "butterfly-tail", Wide: true,
 	Caption: "Theorem II.1, one panel per n: the tail Pr(T ≥ x·n) of n copies on disjoint paths, phases in turn and " +
 		"full routes (the theorem's setting), log–log, against the theorem's bound. The bound is 1 up to T/n ≈ 24·ln 6 ≈ 43 " +
-		"and falls only there, far right of every trial: the theorem cannot fail at these n (the union over the ⅓n·6ⁿ " +
+		"for large n, further right at the n drawn (the verdict gives where), and falls only there, far right of every trial: the theorem cannot fail at these n (the union over the ⅓n·6ⁿ " +
 		"delay sequences costs n·ln 6 in the exponent).",
 	Where:  []string{"queue", "priority", "pattern", "random", "mu", "1", "q", "0"},
 	Panels: []Panel{tailPanel("T", Data{Name: "copies=phases in turn", Y: tOverN, Of: "tail", Bars: "verdict", Keep: inTurn, Check: theoremII1}, *theoremII1)},

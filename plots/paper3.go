@@ -193,13 +193,14 @@ var faultyValiant = Figure{
 		"(1 − d, dotted), which every trial of the thesis' model (delivery from the queue, priority detour queues) meets. " +
 		"Middle: Lemma III.1 (III.2), the share of trials in which a packet left its intact schedule, per delivery rule " +
 		"and detour queue discipline (0 in the thesis' model), and the share with a send outside its queue's sub-step (the " +
-		"monotonicity after the lemma), all models. Bottom: the dilation of the edge-confluent ψ less γ + 2, trial by trial.",
+		"monotonicity after the lemma), all models. Bottom: the dilation of the edge-confluent ψ less γ + 2, trial by trial. " +
+		"Only Valiant's trials are drawn; the verdicts count e-cube's on the same systems as well.",
 	Where:  []string{"router", "valiant"},
 	Pooled: []string{"n", "q", "detours"},
 	Panels: []Panel{{
 		Facet: "confluent,delivery", Cols: 2, Keep: routed(false),
 		X: Axis{Label: "dilation d (sub-steps per step)", Ints: true},
-		Y: Axis{Label: "T_{faulty} − d·T_{intact} (steps)"},
+		Y: Axis{Label: "T_{faulty} − d·T_{intact} (sub-steps)"},
 		Layers: []Layer{
 			Data{By: by("detour-queue"), X: col("d"), Y: col("excess"), Of: "each", Check: dT},
 			*dT, *dTLaw,
@@ -235,7 +236,8 @@ var faultyValiantSlowdown = Figure{
 		"one colour per detour strategy; both theorems say at most 1. The heuristic matching's system is 1-conjunct, so " +
 		"edge-confluent its d is 3: those points are the introduction's delay factor 3. Bottom, one panel per n: the tail " +
 		"of 𝒯/(d·n) over edge-confluent systems (Theorem III.2 applied: 𝒯 ≤ d·T carries Theorem I.1 over) against " +
-		"Theorem I.1's bound, 1 up to T/n ≈ 69.4.",
+		"Theorem I.1's bound, 1 up to T/n ≈ 69.4. Only Valiant's trials are drawn; the verdicts count e-cube's on the " +
+		"same systems as well.",
 	Where:  []string{"router", "valiant"},
 	Pooled: []string{"n"},
 	Panels: []Panel{{

@@ -396,3 +396,12 @@ func where(rs []row, kv ...string) []row {
 }
 
 func numOf(c string) func(row) float64 { return func(r row) float64 { return r.f(c) } }
+
+// TestPlainNames: braced sub- and superscripts of the names in a caption
+// are written in plain text, no brace or stray parenthesis left.
+func TestPlainNames(t *testing.T) {
+	in := "T_{faulty} = d·T_{intact}; e^{−(c ln c − c + 1)n}"
+	if got, want := plainNames(in), "T_faulty = d·T_intact; e^(−(c ln c − c + 1)n)"; got != want {
+		t.Errorf("plainNames(%q) = %q, want %q", in, got, want)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"image/color"
 	"maps"
 	"math"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -443,11 +444,23 @@ func (f Figure) caption(d *drawing, zeros int) string {
 		facts = append(facts, "pooled over "+c+" = "+strings.Join(slices.SortedFunc(maps.Keys(d.pooled[i]), compareValues), ", "))
 	}
 	text := strings.TrimSpace(f.Caption)
-	if len(facts) > 0 { // the names in plain text: T_{faulty} as T_faulty
-		text += " Drawn: " + strings.NewReplacer("_{", "_", "^{", "^(", "}", ")").Replace(strings.Join(facts, "; ")) + "."
+	if len(facts) > 0 {
+		text += " Drawn: " + plainNames(strings.Join(facts, "; ")) + "."
 	}
 	return text
 }
+
+// plainNames writes the names in s in plain text: T_{faulty} as T_faulty,
+// e^{−x} as e^(−x).
+func plainNames(s string) string {
+	return superscript.ReplaceAllString(subscript.ReplaceAllString(s, "_$1"), "^($1)")
+}
+
+// subscript and superscript match a name's braced sub- and superscripts.
+var (
+	subscript   = regexp.MustCompile(`_\{([^{}]*)\}`)
+	superscript = regexp.MustCompile(`\^\{([^{}]*)\}`)
+)
 
 // directLabels chooses the lines labelled at their ends rather than in
 // the legend: in a panel of its own (not small multiples, whose axes are
