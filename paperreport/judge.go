@@ -209,7 +209,7 @@ func bounded(pts []point) Verdict {
 		for _, p := range info {
 			blo, bhi = math.Min(blo, p.bound), math.Max(bhi, p.bound)
 		}
-		v.Why += fmt.Sprintf(", loose: at the %s that count the bound, %s there, is %s times %s", points(len(info)), factors(blo, bhi), factors(flo, fhi), limit)
+		v.Why += fmt.Sprintf(", loose: at the %s that %s the bound, %s there, is %s times %s", points(len(info)), countVerb(len(info)), factors(blo, bhi), factors(flo, fhi), limit)
 		if 0 < infinite && infinite < len(info) {
 			v.Why += " where that is not 0"
 		}
@@ -248,7 +248,7 @@ func powerOf(pts []point, level float64) string {
 			lo, hi = math.Min(lo, f), math.Max(hi, f)
 		}
 	}
-	return fmt.Sprintf("the test (one-sided, level %g, Bonferroni) detects with probability %g a true value %s times the bound at the %s that count", 1-Alpha, Power, factors(lo, hi), points(len(pts)))
+	return fmt.Sprintf("the test (one-sided, level %g, Bonferroni) detects with probability %g a true value %s times the bound at the %s that %s", 1-Alpha, Power, factors(lo, hi), points(len(pts)), countVerb(len(pts)))
 }
 
 // points is "1 point" or "k points".
@@ -257,6 +257,14 @@ func points(k int) string {
 		return "1 point"
 	}
 	return fmt.Sprintf("%d points", k)
+}
+
+// countVerb is "count" for k points that count as support, agreeing with k.
+func countVerb(k int) string {
+	if k == 1 {
+		return "counts"
+	}
+	return "count"
 }
 
 // ofTrials names k of N for a share.
