@@ -1,8 +1,11 @@
 package paperreport
 
 import (
+	"cmp"
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 	"strings"
 
 	"gonum.org/v1/gonum/stat"
@@ -269,6 +272,12 @@ func nCopies(rs results) (copies, one map[[2]int][2]float64, err error) {
 	return copies, one, nil
 }
 
+// pairKeys returns the keys of m, (n, trial), in increasing order: sums
+// over them are the same in every run.
+func pairKeys[V any](m map[[2]int]V) [][2]int {
+	return slices.SortedFunc(maps.Keys(m), func(a, b [2]int) int { return cmp.Or(cmp.Compare(a[0], b[0]), cmp.Compare(a[1], b[1])) })
+}
+
 func checkNCopies(rs results) (Verdict, error) {
 	copies, one, err := nCopies(rs)
 	if err != nil {
@@ -276,7 +285,8 @@ func checkNCopies(rs results) (Verdict, error) {
 	}
 	slower, most, first := 0, 0.0, [2]int{math.MaxInt, 0}
 	ratio := map[int][]float64{}
-	for k, c := range copies {
+	for _, k := range pairKeys(copies) {
+		c := copies[k]
 		o := one[k]
 		if o[0] > 0 {
 			ratio[k[0]] = append(ratio[k[0]], c[0]/o[0])
@@ -342,7 +352,8 @@ func checkBemII5Time(rs results) (Verdict, error) {
 		return Verdict{}, err
 	}
 	perN := map[int][]float64{}
-	for k, c := range copies {
+	for _, k := range pairKeys(copies) {
+		c := copies[k]
 		perN[k[0]] = append(perN[k[0]], c[0]/float64(k[0]))
 	}
 	ns := sortedKeys(perN)
@@ -377,7 +388,8 @@ func checkBemII5Load(rs results) (Verdict, error) {
 	below, lo, hi := 0, math.Inf(1), 0.0
 	var first [2]int
 	perN := map[int][]float64{}
-	for k, c := range copies {
+	for _, k := range pairKeys(copies) {
+		c := copies[k]
 		r := c[1] / one[k][1] // the packet-hops a node handles, n copies over one
 		perN[k[0]] = append(perN[k[0]], r/float64(k[0]))
 		lo, hi = math.Min(lo, r/float64(k[0])), math.Max(hi, r/float64(k[0]))
