@@ -93,6 +93,17 @@ func step(t *testing.T, ctx context.Context) int {
 	return k
 }
 
+// stepWithin returns the step the counter shows once it shows want, or
+// after wait, on a loaded machine, what it shows then.
+func stepWithin(t *testing.T, ctx context.Context, want int, wait time.Duration) int {
+	t.Helper()
+	k := step(t, ctx)
+	for deadline := time.Now().Add(wait); k != want && time.Now().Before(deadline); k = step(t, ctx) {
+		time.Sleep(50 * time.Millisecond)
+	}
+	return k
+}
+
 func press(t *testing.T, ctx context.Context, keys ...string) {
 	t.Helper()
 	for _, k := range keys {
@@ -361,12 +372,16 @@ func TestViewBrowserPages(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		// End from the page, whatever holds the focus after the script.
+		if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`document.activeElement && document.activeElement.blur()`)); err != nil {
+			t.Fatal(err)
+		}
 		press(t, ctx, kb.End)
 		tmax := 0
 		for _, p := range page.Panels {
 			tmax = max(tmax, p.T*max(p.Stretch, 1))
 		}
-		if k := step(t, ctx); k != tmax {
+		if k := stepWithin(t, ctx, tmax, 5*time.Second); k != tmax {
 			t.Errorf("%s: End goes to step %d, want %d", strings.Join(args, " "), k, tmax)
 		}
 		slices.Sort(frames)
