@@ -186,7 +186,7 @@ var priorityLoad = Figure{
 	Name: "priority-load", Experiment: "priority-load", Table: "nodeloads",
 	Caption: "Lemma I.4 node by node: E f(p, v) = ½ for Valiant's routing of any permutation. For each priority p and " +
 		"permutation, the mean of f(p, v) over the trials at each node v: the marker is their mean over the nodes, the bar " +
-		"runs from the smallest node's to the largest's. The grey band is where the report's exact test accepts a node: " +
+		"runs from the smallest node's to the largest's. Between the dotted lines is where the report's exact test accepts a node: " +
 		"its sum over the K trials within the two-sided quantiles of Bin(K·N, 1/(2N)) at 1 − 0.01/(nodes × priorities × " +
 		"permutations), N = 2^(p−1) in phase 1 and 2^(2n−p) in phase 2; a bar beyond it is a node the test rejects.",
 	Where:  []string{"router", "valiant", "mu", "1"},
