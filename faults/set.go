@@ -117,8 +117,8 @@ func (s *Set) ByDim(nodes [][]uint32) {
 	for b := 0; b < len(s.failed); b += 64 {
 		block := s.failed[b:min(b+64, len(s.failed))]
 		var live uint64
-		for k, word := range block {
-			live |= (word | -word) >> 63 << k
+		for k := len(block) - 1; k >= 0; k-- {
+			live = live<<1 | (block[k]|-block[k])>>63
 		}
 		for ; live != 0; live &= live - 1 {
 			k := bits.TrailingZeros64(live)

@@ -121,7 +121,8 @@ func (h hopper) next(key uint64, at uint32) (uint64, uint32) {
 	if next >= h.nodes {
 		next = 0
 	}
-	return key - f>>1 - f&1 + 1<<engine.KeyPrioShift, next | w>>1 | -(w&1)&h.half
+	// f − f>>1 = ⌈f/2⌉ = (f+1)>>1.
+	return key - (f+1)>>1 + 1<<engine.KeyPrioShift, next | w>>1 | -(w&1)&h.half
 }
 
 // arrives reports whether the copy of key arrives with its hop: its hops
