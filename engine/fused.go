@@ -202,7 +202,7 @@ func (e *Engine) startFused(k Keys, np, nn int) (live int) {
 		size, chunk, f.words = min(size, startBatch), len(e.busy)*64, len(e.busy)
 	}
 	f.keys, f.at = grow(f.keys, size), grow(f.at, size)
-	f.ck, f.ca = grow(f.ck, chunk), grow(f.ca, chunk)
+	f.ck, f.ca = grow(f.ck, chunk), grow(f.ca, chunk+putAhead)
 	for first := 0; first < np; first += len(f.keys) {
 		m := min(len(f.keys), np-first)
 		w := k.Start(first, f.keys[:m], f.at[:m])

@@ -9,8 +9,12 @@ func takeWord(ns *[64]sortedNode, word uint64, first uint32, keys *[64]uint64, a
 
 // putRun is putRunGo, given room in at, and in dkeys and dat if first > 0,
 // for every packet, and busy words for every node; the assembly reads the
-// nodes of the packets ahead.
+// nodes of the packets ahead, which needs putAhead readable places in at
+// past the last packet (putRunGo runs if there are not).
 func putRun(node []sortedNode, busy []uint64, keys []uint64, at []uint32, first uint32, dkeys []uint64, dat []uint32) (put, deferred int) {
+	if cap(at) < len(keys)+putAhead {
+		return putRunGo(node, busy, keys, at, first, dkeys, dat)
+	}
 	at, busy = at[:len(keys)], busy[:(len(node)+63)/64]
 	if first > 0 {
 		dkeys, dat = dkeys[:len(keys)], dat[:len(keys)]

@@ -63,7 +63,8 @@ done:
 
 // func putRunAsm(node *sortedNode, nodes int, busy *uint64, keys *uint64, at *uint32, n int, first uint32, dkeys *uint64, dat *uint32) (put, deferred int)
 //
-// putRunGo on keys[:n], reading ahead the node of the packet 8 on.
+// putRunGo on keys[:n], reading ahead the node of the packet 8 on (at
+// has room for 8 more).
 // Registers: DI node, SI busy, R8 and R9 the next packet's key and node,
 // R10 the end of keys, BX and CX the next place in dkeys and dat; AX the
 // node v, R12 the key, R13 &node[v], DX, R14 and R15 its keys in place.
@@ -79,13 +80,9 @@ TEXT ·putRunAsm(SB), NOSPLIT, $0-88
 	CMPQ R8, R10
 	JEQ done
 packet:
-	LEAQ 64(R8), R11
-	CMPQ R11, R10
-	JCC near
 	MOVL 32(R9), R11
 	SHLQ $5, R11
-	PREFETCHT0 (DI)(R11*1) // the node of the packet 8 on
-near:
+	PREFETCHT0 (DI)(R11*1) // the node of the packet 8 on, or any
 	MOVL (R9), AX  // v
 	MOVQ (R8), R12 // k
 	CMPL AX, first+48(FP)

@@ -47,7 +47,8 @@ func TestPutRun(t *testing.T) {
 		s, busy := randomSorted(rng, 128)
 		g, gbusy := cloneSorted(&s), slices.Clone(busy)
 		m := 1 + rng.IntN(64)
-		keys, at := make([]uint64, m), make([]uint32, m)
+		// Room past the packets, which the assembly reads ahead.
+		keys, at := make([]uint64, m), make([]uint32, m, m+putAhead)
 		for i := range keys {
 			keys[i], at[i] = 1+rng.Uint64(), uint32(rng.IntN(len(s.node)+2))
 		}
