@@ -58,19 +58,22 @@ func (k bflyKeys) Start(first int, keys []uint64, at []uint32) int {
 // dimension l0 again if v and z agree there; trimmed, the copy stops after
 // its last crossing.
 func (b *bfly) key(prio uint64, id, r, v, l0 uint32) (key uint64, node uint32, hops uint64) {
-	n := b.n
+	// Every shift is below 64 (n ≤ MaxDisjointDim), which the masks
+	// tell the compiler.
+	n := b.n & 31
 	rot := b.rotate(r, l0)
 	hops = uint64(rot|1) | uint64(^rot&1)<<n
 	end := n + 1
 	if b.trim {
 		end = uint32(bits.Len64(hops))
 	}
-	return prio<<engine.KeyPrioShift | uint64(id)<<(n+2) | hops | 1<<end, l0<<n | b.rotate(v, l0), hops
+	return prio<<engine.KeyPrioShift | uint64(id)<<(n+2) | hops | 1<<(end&63), l0<<n | b.rotate(v, l0), hops
 }
 
 // rotate returns x rotated right by k < n within n bits.
 func (b *bfly) rotate(x, k uint32) uint32 {
-	return (x>>k | x<<(b.n-k)) & (1<<b.n - 1)
+	n := b.n & 31
+	return (x>>(k&31) | x<<((n-k)&31)) & (1<<n - 1)
 }
 
 // Hop moves each copy one hop along its route β^d, as Send does: the hop
@@ -87,6 +90,13 @@ func (k bflyKeys) Hop(keys []uint64, at []uint32, now int32, arrival []int32) in
 			}
 		}
 	}
+	return h.all(keys, at)
+}
+
+// allGo moves each copy of keys, at node at[i], one hop, writes the key
+// and node of each that has hops left to the front of keys and at, and
+// returns how many.
+func (h hopper) allGo(keys []uint64, at []uint32) int {
 	at = at[:len(keys)]
 	kept := 0
 	for i, key := range keys {

@@ -72,3 +72,31 @@ func TestDisjointKeys(t *testing.T) {
 		}
 	}
 }
+
+// TestHopperAll moves random copies of BF_n one hop by hopper.all (on
+// amd64 the assembly) and by allGo, some with hops left and some at their
+// last hop, and demands the same keys, nodes and count kept.
+func TestHopperAll(t *testing.T) {
+	rng := testRand(3)
+	for _, n := range []uint32{1, 2, 5, 14, 16, MaxDisjointDim} {
+		b := &bfly{n: n}
+		h := b.hopper()
+		for trial := range 50 {
+			m := rng.IntN(300)
+			keys, at := make([]uint64, m), make([]uint32, m)
+			for i := range keys {
+				// Hops left: 1 … n+1 below a stop bit, and the id and
+				// priority above them.
+				left := 1 + rng.IntN(int(n)+1)
+				hops := uint64(1)<<left | rng.Uint64()&(1<<left-1)
+				keys[i] = rng.Uint64()>>(engine.KeyPrioBits+n+2)<<(n+2) | hops | uint64(rng.IntN(2*int(n)))<<engine.KeyPrioShift
+				at[i] = uint32(rng.IntN(int(n) << n))
+			}
+			gk, ga := slices.Clone(keys), slices.Clone(at)
+			kept, gkept := h.all(keys, at), h.allGo(gk, ga)
+			if kept != gkept || !slices.Equal(keys[:kept], gk[:kept]) || !slices.Equal(at[:kept], ga[:kept]) {
+				t.Fatalf("n=%d trial %d: kept %d, Go %d (or keys or nodes differ)", n, trial, kept, gkept)
+			}
+		}
+	}
+}
