@@ -96,12 +96,9 @@ packet:
 	JCC done // a node holding 3: left to the caller
 	MOVQ 8(R13), DX   // pk[0]
 	MOVQ 16(R13), R14 // pk[1]
-	MOVQ 24(R13), R15 // pk[2]
-	MOVQ R14, R11
-	CMPQ R12, R11
-	CMOVQCS R12, R11 // min(pk[1], k)
-	CMPQ R11, R15
-	CMOVQHI R11, R15
+	MOVQ R14, R15
+	CMPQ R12, R15
+	CMOVQCS R12, R15 // pk[2] = min(pk[1], k): pk[2] is free, 0
 	MOVQ DX, R11
 	CMPQ R12, R11
 	CMOVQCS R12, R11 // min(pk[0], k)

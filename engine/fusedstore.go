@@ -30,10 +30,11 @@ type sorted struct {
 
 // insert puts key k in place at b, which holds fewer than sortedInline
 // keys there, without a branch: each place takes the larger of its key and
-// the smaller of k and the key above it.
+// the smaller of k and the key above it; the last place is free (0), so it
+// takes the smaller.
 func (b *sortedNode) insert(k uint64) {
 	p := &b.pk
-	p[2], p[1], p[0] = max(p[2], min(p[1], k)), max(p[1], min(p[0], k)), max(p[0], k)
+	p[2], p[1], p[0] = min(p[1], k), max(p[1], min(p[0], k)), max(p[0], k)
 }
 
 // putInPlace puts key k in place at b if b holds fewer than sortedInline
