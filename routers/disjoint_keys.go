@@ -2,6 +2,7 @@ package routers
 
 import (
 	"math/bits"
+	"slices"
 
 	"github.com/hyperroute/hyperroute/engine"
 )
@@ -36,38 +37,53 @@ func (k bflyKeys) Start(first int, keys []uint64, at []uint32) int {
 	b := k.bfly
 	n := b.n
 	var crossed int64
-	for i := range keys {
+	for i := 0; i < len(keys); {
+		// The copies of message s from copy l0 on that are in range.
 		id := uint32(first + i)
 		s := b.div.div(id)
+		l0 := id - s*n
+		m := min(int(n-l0), len(keys)-i)
 		v, target, prio := s, b.via[s], uint64(0)
 		if b.phase == phase2 {
 			v, target, prio = b.via[s], b.dst[s], uint64(n+1)
 		}
-		l0, r := id-s*n, v^target
-		var hops uint64
-		keys[i], at[i], hops = b.key(prio, id, r, v, l0)
-		crossed += int64(bits.OnesCount64(hops))
+		crossed += b.copies(prio, id, v^target, v, l0, keys[i:i+m], at[i:i+m])
+		i += m
 	}
 	b.crossed += crossed
 	return len(keys)
 }
 
-// key returns the key and node of copy id with priority prio at node
-// (l0+1, v) on route r = v ⊕ z, and its hops: hop 0 crosses dimension
-// l0, hops 1 … n−1 the other dimensions where v and z differ and hop n,
-// dimension l0 again if v and z agree there; trimmed, the copy stops after
-// its last crossing.
-func (b *bfly) key(prio uint64, id, r, v, l0 uint32) (key uint64, node uint32, hops uint64) {
+// copies writes the keys and nodes of len(keys) copies of a message with
+// priority prio on route r = v ⊕ z, copy l0, with id id at node (l0+1,
+// v), and those after it, and returns the cube links they will cross.
+// Copy l0 crosses dimension l0 first, then the other dimensions where v
+// and z differ and last, dimension l0 again if v and z agree there;
+// trimmed, it stops after its last crossing. Its key holds its hops, bit
+// j set if its jth hop crosses, and a bit above the last (bflyKeys); its
+// route and node are rotated right by l0, one more for each next copy.
+func (b *bfly) copies(prio uint64, id, r, v, l0 uint32, keys []uint64, at []uint32) (crossed int64) {
 	// Every shift is below 64 (n ≤ MaxDisjointDim), which the masks
 	// tell the compiler.
 	n := b.n & 31
-	rot := b.rotate(r, l0)
-	hops = uint64(rot|1) | uint64(^rot&1)<<n
-	end := n + 1
-	if b.trim {
-		end = uint32(bits.Len64(hops))
+	top := n - 1
+	key := prio<<engine.KeyPrioShift | uint64(id)<<(n+2)
+	node := l0 << n
+	r, v = b.rotate(r, l0), b.rotate(v, l0)
+	at = at[:len(keys)]
+	for i := range keys {
+		hops := uint64(r|1) | uint64(^r&1)<<n
+		end := n + 1
+		if b.trim {
+			end = uint32(bits.Len64(hops))
+		}
+		keys[i], at[i] = key|hops|1<<(end&63), node|v
+		crossed += int64(bits.OnesCount64(hops))
+		key += 1 << (n + 2)
+		node += 1 << n
+		r, v = r>>1|(r&1)<<top, v>>1|(v&1)<<top
 	}
-	return prio<<engine.KeyPrioShift | uint64(id)<<(n+2) | hops | 1<<(end&63), l0<<n | b.rotate(v, l0), hops
+	return crossed
 }
 
 // rotate returns x rotated right by k < n within n bits.
@@ -210,10 +226,7 @@ func (b *bfly) arrived(id uint32, second bool, now int32) {
 	}
 	b.forwarded[s] = now
 	y, z := b.via[s], b.dst[s]
-	r := y ^ z
-	for l0 := range n {
-		k, v, hops := b.key(uint64(n+1), ph1+s*n+l0, r, y, l0)
-		b.started, b.startedAt = append(b.started, k), append(b.startedAt, v)
-		b.crossed += int64(bits.OnesCount64(hops))
-	}
+	m := len(b.started)
+	b.started, b.startedAt = slices.Grow(b.started, int(n))[:m+int(n)], slices.Grow(b.startedAt, int(n))[:m+int(n)]
+	b.crossed += b.copies(uint64(n+1), ph1+s*n, y^z, y, 0, b.started[m:], b.startedAt[m:])
 }
