@@ -201,7 +201,8 @@ func (e *Engine) startFused(k Keys, np, nn int) (live int) {
 		// moves all of a step's packets in one Hop.
 		size, chunk, f.words = min(size, startBatch), len(e.busy)*64, len(e.busy)
 	}
-	f.keys, f.at = grow(f.keys, size), grow(f.at, size)
+	// Room past the packets in at, which putRun reads ahead.
+	f.keys, f.at = grow(f.keys, size), grow(f.at, size+putAhead)[:size]
 	f.ck, f.ca = grow(f.ck, chunk), grow(f.ca, chunk+putAhead)
 	for first := 0; first < np; first += len(f.keys) {
 		m := min(len(f.keys), np-first)
@@ -453,35 +454,15 @@ func (e *Engine) putScanned(kept int, first uint32, deferred int) int {
 // putAll puts the packets of keys[:kept] at their nodes at[:kept].
 func (e *Engine) putAll(kept int) {
 	f := &e.fast
-	for lo := 0; lo < kept; lo += sendChunk {
-		hi := min(lo+sendChunk, kept)
-		if len(f.node) > touchNodes {
-			// Read the nodes first, so that the cache misses overlap.
-			var sum uint32
-			for _, v := range f.at[lo:hi] {
-				sum += f.node[v].n
-			}
-			e.touched = sum
+	keys, at := f.keys[:kept], f.at[:kept]
+	for len(keys) > 0 {
+		put, _ := putRun(f.node, e.busy, keys, at, 0, nil, nil)
+		if put == len(keys) {
+			return
 		}
-		for i := e.putInline(lo, hi); i < hi; i = e.putInline(i+1, hi) {
-			f.put(&f.node[f.at[i]], f.keys[i])
-			setBusy(e.busy, f.at[i])
-		}
+		// A packet for a node that holds sortedInline keys, already
+		// busy (or for no node, which fails here).
+		f.put(&f.node[at[put]], keys[put])
+		keys, at = keys[put+1:], at[put+1:]
 	}
-}
-
-// putInline puts the packets from the ith to the end-th as long as each
-// finds a place in its node, and returns the index of the first that does
-// not.
-func (e *Engine) putInline(i, end int) int {
-	f := &e.fast
-	node, busy, keys, at := f.node, e.busy, f.keys[:end], f.at[:end]
-	for ; i < end; i++ {
-		v := at[i]
-		if !node[v].putInPlace(keys[i]) {
-			return i
-		}
-		setBusy(busy, v)
-	}
-	return end
 }
