@@ -1,6 +1,14 @@
 package routers
 
-import "unsafe"
+import (
+	"unsafe"
+
+	"github.com/hyperroute/hyperroute/engine"
+)
+
+// The assembly adds 1 << 58 to a key, one more priority: it fails to
+// compile unless engine.KeyPrioShift is 58.
+const _ = uint(engine.KeyPrioShift-58) + uint(58-engine.KeyPrioShift)
 
 // all is allGo, in assembly.
 func (h hopper) all(keys []uint64, at []uint32) int {
