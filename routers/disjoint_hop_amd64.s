@@ -1,18 +1,18 @@
 #include "textflag.h"
 
-// func hopAsm(keys *uint64, at *uint32, n int, hops uint64, mask, half, nodes uint32) (kept int)
+// func hopAsm(keys *uint64, at *uint32, n int, hops, prio uint64, mask, half, nodes uint32) (kept int)
 //
 // hopper.allGo on keys[:n] and at[:n]. Registers: DI keys, SI at, R8 the
-// copy read, BX the place written; R9 a priority one more, R10 hops,
+// copy read, BX the place written; R9 prio, a priority one more, R10 hops,
 // R11 mask, R12 half, R13 nodes; AX the key, DX its node, R14 its hops f.
-TEXT ·hopAsm(SB), NOSPLIT, $0-56
+TEXT ·hopAsm(SB), NOSPLIT, $0-64
 	MOVQ keys+0(FP), DI
 	MOVQ at+8(FP), SI
 	MOVQ hops+24(FP), R10
-	MOVL mask+32(FP), R11
-	MOVL half+36(FP), R12
-	MOVL nodes+40(FP), R13
-	MOVQ $0x0400000000000000, R9 // 1 << engine.KeyPrioShift
+	MOVQ prio+32(FP), R9
+	MOVL mask+40(FP), R11
+	MOVL half+44(FP), R12
+	MOVL nodes+48(FP), R13
 	XORQ R8, R8
 	XORQ BX, BX
 	CMPQ R8, n+16(FP)
@@ -53,5 +53,5 @@ copy:
 	CMPQ R8, n+16(FP)
 	JLT copy
 done:
-	MOVQ BX, kept+48(FP)
+	MOVQ BX, kept+56(FP)
 	RET
