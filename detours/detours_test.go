@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"runtime"
+	"slices"
 	"testing"
 
 	"gonum.org/v1/gonum/graph/network"
@@ -464,6 +465,42 @@ func TestHeuristicMixed(t *testing.T) {
 		got, want := faults.NewSystem(f), faults.NewSystem(f)
 		if c, w := Heuristic(got), oldHeuristic(want); c != w || !sameSystem(got, want) {
 			t.Fatalf("Q_%d, %d failed: not the old system (clashes %d, old %d)", n, f.Count(), c, w)
+		}
+	}
+}
+
+// TestPeel checks peel against the bits read one by one: the same nodes,
+// each once, from words of 0 to 64 bits.
+func TestPeel(t *testing.T) {
+	rng := rand.New(rand.NewPCG(12, 13))
+	for range 100 {
+		at := make([]int32, rng.IntN(40))
+		words := make([]uint64, len(at))
+		var want []uint32
+		for k := range at {
+			at[k] = int32(rng.IntN(1 << 20))
+			switch k % 4 {
+			case 0:
+				words[k] = rng.Uint64() & rng.Uint64() & rng.Uint64()
+			case 1:
+				words[k] = rng.Uint64()
+			case 2:
+				words[k] = ^uint64(0)
+			default:
+				words[k] = 1 << rng.IntN(64)
+			}
+			for b := range 64 {
+				if words[k]>>b&1 != 0 {
+					want = append(want, uint32(at[k])<<6|uint32(b))
+				}
+			}
+		}
+		nodes := make([]uint32, len(want))
+		got := nodes[:peel(nodes, at, words)]
+		slices.Sort(got)
+		slices.Sort(want)
+		if !slices.Equal(got, want) {
+			t.Fatalf("peel gives %d nodes, the bits %d", len(got), len(want))
 		}
 	}
 }

@@ -55,11 +55,12 @@ var roundsPool sync.Pool
 // rounds is the state of the matching of one dimension d, by node v:
 // pending, the failed edges from v still without a detour (dense); taken,
 // the middle edges from v taken, all 0 between dimensions; nodes, the
-// failed edges of d; and the buffers of either way.
+// failed edges of d still pending (sparse) or those taking U^i in a round
+// (dense); and the buffers of either way.
 type rounds struct {
 	pending, taken []uint64
 	nodes, claimed []uint32
-	live           []int32
+	live, chose    []int32
 	took           []uint64
 }
 
@@ -108,6 +109,15 @@ func (r *rounds) dense(c *cube, y *faults.System, d int) (clashes int) {
 	copy(pending, c.dim(d))
 	copy(taken, c.dim(d))
 	live, took := r.live[:0], r.took
+	if cap(r.chose) < len(pending) {
+		r.chose = make([]int32, len(pending))
+	}
+	chose := r.chose[:len(pending)]
+	// The nodes that take U^i in a round are among d's failed edges.
+	if cap(r.nodes) < len(c.nodes[d]) {
+		r.nodes = make([]uint32, len(c.nodes[d]))
+	}
+	nodes := r.nodes[:len(c.nodes[d])]
 	for w, p := range pending {
 		if p != 0 {
 			live = append(live, int32(w))
@@ -124,26 +134,49 @@ func (r *rounds) dense(c *cube, y *faults.System, d int) (clashes int) {
 			took = append(took, pending[w]&^(fi[w]|permuted(fi, int(w), ei^ed)|permuted(taken, int(w), ei)))
 		}
 		// live keeps, in place and without a branch, the words with edges
-		// still pending.
-		kept := 0
+		// still pending; took and chose the words with edges taking U^i.
+		kept, chosen := 0, 0
 		for k, w := range live {
 			t := took[k]
 			p := pending[w] &^ t
 			pending[w], live[kept] = p, w
 			kept += int((p | -p) >> 63)
+			took[chosen], chose[chosen] = t, w
+			chosen += int((t | -t) >> 63)
 			// The middle edges from v ⊕ e_i, v in t.
 			m, mw := swapped(t, ei), int(w)^int(ei>>6)
 			clashes += bits.OnesCount64(taken[mw] & m)
 			taken[mw] |= m
-			for ; t != 0; t &= t - 1 {
-				y.Choose(uint32(int(w)<<6+bits.TrailingZeros64(t)), d, i)
-			}
 		}
+		y.ChooseNodes(d, i, nodes[:peel(nodes, chose[:chosen], took[:chosen])])
 		live = live[:kept]
 	}
 	clear(taken)
 	r.live, r.took = live, took
 	return clashes
+}
+
+// peel writes to nodes, from the start, 64·at[k] + b for each bit b set in
+// words[k], a bit of every word at a time, so that no loop ends on how
+// many bits a word holds, and returns how many. It empties words and
+// reorders at. Inlined, its loop would lose its registers to dense's.
+//
+//go:noinline
+func peel(nodes []uint32, at []int32, words []uint64) int {
+	n := 0
+	for len(words) > 0 {
+		kept := 0
+		for k, t := range words {
+			w := at[k]
+			nodes[n] = uint32(w)<<6 | uint32(bits.TrailingZeros64(t))
+			n++
+			t &= t - 1
+			words[kept], at[kept] = t, w
+			kept += int((t | -t) >> 63)
+		}
+		words, at = words[:kept], at[:kept]
+	}
+	return n
 }
 
 // swapMasks[k] holds the bits of a word whose index has bit k clear.

@@ -57,7 +57,7 @@ func (s *Set) Stranded() int {
 // of more than γ of its detours (Ch. III.1).
 type System struct {
 	Faults *Set
-	via    []int8  // by edge index: the detour's dimension I, 0 for none
+	via    []int8  // at slot (d−1)·2^N + v: the detour's dimension I, 0 for none
 	loads  []int32 // Gamma's and Check's buffer of middle loads, zero between calls
 	// chosen are the edges Choose set since Reset, for the next Reset to
 	// empty, while they are at most len(via)/64; else all.
@@ -95,7 +95,7 @@ func (y *System) Reset(f *Set) {
 // Choose makes U^i the detour of the edge from v in dimension d; i = 0
 // removes its detour.
 func (y *System) Choose(v uint32, d, i int) {
-	e := int(v)*y.Faults.N + d - 1
+	e := y.slot(v, d)
 	y.via[e] = int8(i)
 	switch {
 	case y.all:
@@ -106,11 +106,41 @@ func (y *System) Choose(v uint32, d, i int) {
 	}
 }
 
+// ChooseNodes makes U^i the detour of the edges in dimension d from nodes,
+// as Choose for each.
+func (y *System) ChooseNodes(d, i int, nodes []uint32) {
+	base := y.slot(0, d)
+	via := y.via[base : base+1<<y.Faults.N]
+	if !y.all && len(y.chosen)+len(nodes) > len(y.via)>>6 {
+		y.all = true
+	}
+	if y.all {
+		for _, v := range nodes {
+			via[v] = int8(i)
+		}
+		return
+	}
+	for _, v := range nodes {
+		via[v] = int8(i)
+		y.chosen = append(y.chosen, base+int(v))
+	}
+}
+
 // Detour returns the detour of the edge from v in dimension d, if it has
 // one.
 func (y *System) Detour(v uint32, d int) (Detour, bool) {
-	i := int(y.via[int(v)*y.Faults.N+d-1])
+	i := int(y.via[y.slot(v, d)])
 	return Detour{v, d, i}, i != 0
+}
+
+// slot is the place in via of the edge from v in dimension d. The edges of
+// a dimension are together, so that a strategy that works one dimension at
+// a time writes a few pages, not all of them.
+func (y *System) slot(v uint32, d int) int { return (d-1)<<y.Faults.N | int(v) }
+
+// edge returns the edge of via's slot e.
+func (y *System) edge(e int) (v uint32, d int) {
+	return uint32(e) & (1<<y.Faults.N - 1), e>>y.Faults.N + 1
 }
 
 // Complete reports whether every failed edge has a detour.
@@ -135,8 +165,8 @@ func (y *System) Loads(buf []int32) []int32 {
 	clear(buf)
 	for e, i := range y.via {
 		if i != 0 {
-			u := Detour{uint32(e / n), e%n + 1, int(i)}
-			buf[int(u.Middle())*n+u.D-1]++
+			v, d := y.edge(e)
+			buf[int(Detour{v, d, int(i)}.Middle())*n+d-1]++
 		}
 	}
 	return buf
@@ -181,7 +211,8 @@ func (y *System) Check(gamma int) error {
 		if i == 0 {
 			continue
 		}
-		u := Detour{uint32(e / n), e%n + 1, int(i)}
+		v, d := y.edge(e)
+		u := Detour{v, d, int(i)}
 		switch {
 		case !f.FailedDim(u.V, u.D):
 			return fmt.Errorf("faults: detour U^%d of the intact edge %d-%d->%d", u.I, u.V, u.D, hypercube.Neighbor(u.V, u.D))

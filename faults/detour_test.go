@@ -163,3 +163,42 @@ func TestSystemReset(t *testing.T) {
 		}
 	}
 }
+
+// TestChooseNodes checks ChooseNodes against Choose node by node, below and
+// past the 64th of the edges up to which a system lists what it chose:
+// the two give the same detours, and Reset empties both.
+func TestChooseNodes(t *testing.T) {
+	const n = 8
+	rng := testRand(10)
+	f, _ := New(n)
+	batch, each := NewSystem(f), NewSystem(f)
+	for _, total := range []int{3, n << n >> 6, n<<n>>6 + 1, 1000, 0} {
+		batch.Reset(f)
+		each.Reset(f)
+		for e := range f.Edges() {
+			v, d := uint32(e/n), e%n+1
+			if _, ok := batch.Detour(v, d); ok {
+				t.Fatalf("edge %d-%d still has a detour after Reset", v, d)
+			}
+		}
+		for chosen := 0; chosen < total; {
+			d := 1 + rng.IntN(n)
+			i := 1 + (d+rng.IntN(n-1))%n
+			nodes := make([]uint32, min(rng.IntN(20), total-chosen))
+			for k := range nodes {
+				nodes[k] = uint32(rng.IntN(1 << n))
+			}
+			batch.ChooseNodes(d, i, nodes)
+			for _, v := range nodes {
+				each.Choose(v, d, i)
+			}
+			chosen += len(nodes)
+		}
+		for e := range f.Edges() {
+			v, d := uint32(e/n), e%n+1
+			if got, want := batch.via[batch.slot(v, d)], each.via[each.slot(v, d)]; got != want {
+				t.Fatalf("after %d detours: edge %d-%d takes U^%d by ChooseNodes, U^%d by Choose", total, v, d, got, want)
+			}
+		}
+	}
+}
