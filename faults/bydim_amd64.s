@@ -6,7 +6,8 @@
 // next 63 are not 0; then one loop over the block's bits, which moves on
 // to the next word by conditional moves, not by a branch a word.
 // Registers: SI failed, R10 nodes, R11 n, R12 inv, R9 −1, R13 0; BX the
-// block's first word, R8 the mask, R14 the word read, R15 its bits left.
+// index of the block's first word, R8 the mask, R14 the index of the word
+// read, R15 its bits left.
 TEXT ·byDimAsm(SB), NOSPLIT, $0-64
 	MOVQ failed_base+0(FP), SI
 	MOVQ j+24(FP), CX
