@@ -56,10 +56,11 @@ type Calibration struct {
 	rows            map[string]float64
 	disk            map[string]float64 // encoded bytes per row
 	empty           map[string]int64   // bytes of a file's fixed part
-	// encoded rows, and the CPU time it took to build and encode them
-	// and half of them, per table.
-	encoded        map[string]int64
-	took, tookHalf map[string]time.Duration
+	// encoded rows and the CPU time it took to encode them and half of
+	// them; the rows of the first half of the trials and of all, and the
+	// CPU time it took to build each; per table.
+	encoded, builtHalfRows           map[string]int64
+	built, builtHalf, took, tookHalf map[string]time.Duration
 }
 
 // Calibration budget: the trials run at a point stop at calibTime of CPU
@@ -272,23 +273,29 @@ func (s *Spec) family() func(p *Point) string {
 
 // rowCosts returns the CPU time in nanoseconds of a row, built and
 // encoded, and of a file of each table, pooled over the calibrations: a
-// row costs the difference between encoding all and half of their rows,
-// a file the rest. (One calibration's few rows give a noisy difference.)
+// row costs the difference between building the rows of all trials and of
+// half of them, and between encoding all rows and half of them; a file
+// the rest. (One calibration's few rows give a noisy difference.)
 func rowCosts(cals []Calibration, tables []string) (row, file map[string]float64) {
 	row, file = make(map[string]float64), make(map[string]float64)
 	for _, t := range tables {
-		var diff, half, took, rows, files float64
+		var buildDiff, buildRows, encodeDiff, half, took, rows, files float64
 		for _, c := range cals {
 			if n := c.encoded[t]; n >= 2 {
-				diff += float64(c.took[t] - c.tookHalf[t])
+				buildDiff += float64(c.built[t] - c.builtHalf[t])
+				buildRows += float64(n - c.builtHalfRows[t])
+				encodeDiff += float64(c.took[t] - c.tookHalf[t])
 				half += float64(n - n/2)
-				took += float64(c.took[t])
+				took += float64(c.built[t] + c.took[t])
 				rows += float64(n)
 				files++
 			}
 		}
 		if files > 0 {
-			row[t] = max(diff/half, 0)
+			row[t] = max(encodeDiff/half, 0)
+			if buildRows > 0 {
+				row[t] += max(buildDiff/buildRows, 0)
+			}
 			file[t] = max((took-row[t]*rows)/files, 0)
 		}
 	}
@@ -326,7 +333,9 @@ const rseCalibTrials = 3
 func (s *Spec) calibrate(p *Point, budget time.Duration) (*Calibration, error) {
 	c := &Calibration{Point: p.String(), Work: s.Model.work(p.Config), rows: make(map[string]float64),
 		disk: make(map[string]float64), empty: make(map[string]int64),
-		encoded: make(map[string]int64), took: make(map[string]time.Duration), tookHalf: make(map[string]time.Duration)}
+		encoded: make(map[string]int64), builtHalfRows: make(map[string]int64),
+		built: make(map[string]time.Duration), builtHalf: make(map[string]time.Duration),
+		took: make(map[string]time.Duration), tookHalf: make(map[string]time.Duration)}
 	w := s.Model.NewWorker()
 	trial := func(i int) (any, error) {
 		rng, seed := TrialRand(s.Seed, s.Name, p.Key, i)
@@ -385,7 +394,15 @@ func (s *Spec) calibrate(p *Point, budget time.Duration) (*Calibration, error) {
 			b.Release()
 		}
 		start := cpuTime()
+		halfBatches, nHalf := build(t, jobs[:len(jobs)/2], outs[:len(jobs)/2])
+		builtHalf := cpuTime() - start
+		for _, b := range halfBatches {
+			b.Release()
+		}
+		start = cpuTime()
 		batches, n := build(t, jobs, outs)
+		built := cpuTime() - start
+		start = cpuTime()
 		size, err := encodedSize(t.Schema, batches, meta(n))
 		took := cpuTime() - start
 		// Half the rows, for the bytes a row adds beyond a file's fixed
@@ -413,6 +430,7 @@ func (s *Spec) calibrate(p *Point, budget time.Duration) (*Calibration, error) {
 			h := float64(n - n/2)
 			c.disk[name] = max(float64(size-halfSize)/h, 0)
 			c.encoded[name], c.took[name], c.tookHalf[name] = n, took, tookHalf
+			c.built[name], c.builtHalf[name], c.builtHalfRows[name] = built, builtHalf, nHalf
 		}
 		c.empty[name] = size - int64(c.disk[name]*float64(n))
 	}

@@ -148,7 +148,8 @@ seed: 5
 // TestRowCosts checks that the cost of a row and of a file are pooled
 // over the calibrations, not clipped at zero one by one: two noisy
 // calibrations whose differences are −2 and +6 µs over 5 rows each give
-// 0.4 µs a row.
+// 0.4 µs a row; and that building rows costs a row the difference between
+// building all and half of them, not all of it.
 func TestRowCosts(t *testing.T) {
 	cal := func(n int64, took, half time.Duration) Calibration {
 		return Calibration{encoded: map[string]int64{"trials": n},
@@ -161,6 +162,15 @@ func TestRowCosts(t *testing.T) {
 	}
 	if row["loads"] != 0 || file["loads"] != 0 {
 		t.Errorf("loads, not calibrated: %v and %v ns, want 0", row["loads"], file["loads"])
+	}
+	// Building 10 rows takes 30 µs and 4 of them 18 µs: 2 µs a row, 10 µs
+	// a file beside its encoding (no more for the 6 rows' 6 µs of it).
+	c := cal(10, 6*time.Microsecond, 6*time.Microsecond)
+	c.built, c.builtHalf = map[string]time.Duration{"trials": 30 * time.Microsecond}, map[string]time.Duration{"trials": 18 * time.Microsecond}
+	c.builtHalfRows = map[string]int64{"trials": 4}
+	row, file = rowCosts([]Calibration{c}, []string{"trials"})
+	if math.Abs(row["trials"]-2000) > 1e-9 || math.Abs(file["trials"]-16000) > 1e-9 {
+		t.Errorf("trials built: %v ns a row, %v ns a file; want 2000 and 16000", row["trials"], file["trials"])
 	}
 }
 
