@@ -86,8 +86,8 @@ func (y *System) Reset(f *Set) {
 		y.via = y.via[:f.Edges()]
 		clear(y.via)
 	}
-	if cap(y.chosen) < len(y.via)>>6 {
-		y.chosen = make([]int, 0, len(y.via)>>6)
+	if cap(y.chosen) < y.listed() {
+		y.chosen = make([]int, 0, y.listed())
 	}
 	y.chosen, y.all = y.chosen[:0], false
 }
@@ -99,19 +99,23 @@ func (y *System) Choose(v uint32, d, i int) {
 	y.via[e] = int8(i)
 	switch {
 	case y.all:
-	case len(y.chosen) < len(y.via)>>6:
+	case len(y.chosen) < y.listed():
 		y.chosen = append(y.chosen, e)
 	default:
 		y.all = true
 	}
 }
 
+// listed is the most edges y lists for Reset to empty; past them, Reset
+// empties all.
+func (y *System) listed() int { return len(y.via) >> 6 }
+
 // ChooseNodes makes U^i the detour of the edges in dimension d from nodes,
 // as Choose for each.
 func (y *System) ChooseNodes(d, i int, nodes []uint32) {
 	base := y.slot(0, d)
 	via := y.via[base : base+1<<y.Faults.N]
-	if !y.all && len(y.chosen)+len(nodes) > len(y.via)>>6 {
+	if !y.all && len(y.chosen)+len(nodes) > y.listed() {
 		y.all = true
 	}
 	if y.all {
