@@ -7,18 +7,20 @@ const sortedInline = 3
 // sortedNode holds the packets waiting at one node as keys, smallest
 // first out: the smallest min(n, sortedInline) in place, largest first, so
 // that the next to leave is the last in place, and the places left free
-// hold 0, below every key; the others unordered in an overflow list. 32
-// bytes.
+// hold 0, below every key; the others in the pool as a list of pairing
+// heaps, joined into one when the smallest is taken. 32 bytes.
 type sortedNode struct {
 	n    uint32 // packets waiting
-	over int32  // first overflow entry, −1 if none
+	over int32  // root of the first overflow heap, −1 if none
 	pk   [sortedInline]uint64
 }
 
-// overEntry is a key in the overflow pool of a sorted store.
+// overEntry is a key in the overflow pool of a sorted store: a node of a
+// pairing heap, no larger than its children. 16 bytes.
 type overEntry struct {
-	key  uint64
-	next int32 // next entry of its list, −1 at the end
+	key     uint64
+	child   int32 // first child, −1 if none
+	sibling int32 // next heap of the list, or child of the parent; −1 at the end
 }
 
 // sorted stores the packets waiting at every node as keys, for a step
@@ -57,7 +59,7 @@ func (s *sorted) put(b *sortedNode, k uint64) {
 			b.n++
 			return
 		}
-		// k stays in place, the largest key in place goes to the list.
+		// k stays in place, the largest key in place goes to the heaps.
 		s.push(b, b.pk[0])
 		copy(b.pk[:], b.pk[1:])
 		b.pk[sortedInline-1] = 0
@@ -79,34 +81,61 @@ func (b *sortedNode) takeLast(m uint32) uint64 {
 func (s *sorted) take(b *sortedNode) uint64 {
 	k := b.takeLast(min(b.n, sortedInline))
 	if b.over >= 0 {
-		// The smallest of the list is the largest in place now.
+		// The smallest of the heaps is the largest in place now.
 		copy(b.pk[1:], b.pk[:sortedInline-1])
 		b.pk[0] = s.popMin(b)
 	}
 	return k
 }
 
-// push adds key k to the overflow list of b.
+// link joins the heaps rooted at a and c and returns the root of the
+// result, the one with the smaller key.
+func (s *sorted) link(a, c int32) int32 {
+	p := s.pool
+	if p[c].key < p[a].key {
+		a, c = c, a
+	}
+	p[c].sibling = p[a].child
+	p[a].child = c
+	return a
+}
+
+// push adds key k to the overflow heaps of b, as a heap of its own.
 func (s *sorted) push(b *sortedNode, k uint64) {
 	i := s.newEntry()
-	s.pool[i] = overEntry{key: k, next: b.over}
+	s.pool[i] = overEntry{key: k, child: -1, sibling: b.over}
 	b.over = i
 }
 
-// popMin takes the smallest key out of the overflow list of b, which is
-// not empty.
+// popMin takes the smallest key out of the overflow heaps of b, of which
+// there is at least one, and leaves its children as b's heaps.
 func (s *sorted) popMin(b *sortedNode) uint64 {
-	best, bprev := b.over, int32(-1)
-	for prev, at := b.over, s.pool[b.over].next; at >= 0; prev, at = at, s.pool[at].next {
-		if s.pool[at].key < s.pool[best].key {
-			best, bprev = at, prev
+	r := s.join(b.over)
+	b.over = s.pool[r].child
+	s.release(r)
+	return s.pool[r].key
+}
+
+// join joins the list of heaps from c on into one and returns its root: in
+// pairs, first to last, then the pairs, last to first.
+func (s *sorted) join(c int32) int32 {
+	// The pairs, the last first, through their siblings.
+	pairs := int32(-1)
+	for c >= 0 {
+		a, d := c, s.pool[c].sibling
+		if d >= 0 {
+			c = s.pool[d].sibling
+			a = s.link(a, d)
+		} else {
+			c = -1
 		}
+		s.pool[a].sibling, pairs = pairs, a
 	}
-	if bprev < 0 {
-		b.over = s.pool[best].next
-	} else {
-		s.pool[bprev].next = s.pool[best].next
+	root := pairs
+	for c := s.pool[root].sibling; c >= 0; {
+		next := s.pool[c].sibling
+		root = s.link(root, c)
+		c = next
 	}
-	s.release(best)
-	return s.pool[best].key
+	return root
 }

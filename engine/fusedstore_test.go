@@ -49,6 +49,64 @@ func TestSortedStore(t *testing.T) {
 	}
 }
 
+// TestSortedStoreLong puts and takes keys at a few nodes at random, the
+// queues growing to hundreds of keys and emptying again, and checks each
+// take and each node's count against a sorted slice per node, and that
+// the pool's entries are reused.
+func TestSortedStoreLong(t *testing.T) {
+	rng := testRand(6)
+	const nodes = 3
+	var s sorted
+	s.reset(nodes, sortedNode{over: -1})
+	model := make([][]uint64, nodes)
+	target := make([]int, nodes)
+	longest, emptied, pushed := 0, 0, 0
+	for step := range 200000 {
+		if step%4000 == 0 {
+			for v := range target {
+				target[v] = []int{0, 5, 60, 300, 700}[rng.IntN(5)]
+			}
+		}
+		v := rng.IntN(nodes)
+		b := &s.node[v]
+		m := model[v]
+		if len(m) > 0 && (rng.IntN(4) == 0) == (len(m) < target[v]) {
+			if got := s.take(b); got != m[0] {
+				t.Fatalf("step %d: node %d gave %d, want %d", step, v, got, m[0])
+			}
+			model[v] = m[1:]
+			if len(m) == 1 {
+				emptied++
+			}
+		} else {
+			k := 1 + rng.Uint64N(1<<40)
+			s.put(b, k)
+			i, _ := slices.BinarySearch(m, k)
+			model[v] = slices.Insert(m, i, k)
+			if len(m) >= sortedInline {
+				pushed++
+			}
+		}
+		if int(b.n) != len(model[v]) || (b.over >= 0) != (len(model[v]) > sortedInline) {
+			t.Fatalf("step %d: node %d holds %d keys, overflow %d; want %d", step, v, b.n, b.over, len(model[v]))
+		}
+		longest = max(longest, len(model[v]))
+	}
+	if longest < 300 || emptied < 10 || len(s.pool) > pushed/10 {
+		t.Errorf("longest queue %d, %d emptied, pool of %d for %d pushes: too little tried", longest, emptied, len(s.pool), pushed)
+	}
+	for v, m := range model {
+		for _, want := range m {
+			if got := s.take(&s.node[v]); got != want {
+				t.Fatalf("draining node %d: gave %d, want %d", v, got, want)
+			}
+		}
+	}
+	if len(s.free) != len(s.pool) {
+		t.Errorf("pool of %d entries, %d free after draining", len(s.pool), len(s.free))
+	}
+}
+
 // TestFusedFits checks when a packet's priority, id and route fit in one
 // key, and under FIFO its arrival time, id, leg and route.
 func TestFusedFits(t *testing.T) {
