@@ -58,9 +58,12 @@ type Calibration struct {
 	empty           map[string]int64   // bytes of a file's fixed part
 	// encoded rows and the CPU time it took to encode them and half of
 	// them; the rows of the first half of the trials and of all, and the
-	// CPU time it took to build each; per table.
+	// CPU time it took to build each; per table (rowSample).
 	encoded, builtHalfRows           map[string]int64
 	built, builtHalf, took, tookHalf map[string]time.Duration
+	// The trials run, for the rows' sample, and their workers' output.
+	jobs []job
+	outs []any
 }
 
 // Calibration budget: the trials run at a point stop at calibTime of CPU
@@ -74,10 +77,11 @@ const (
 
 // Estimate predicts the CPU time, peak memory and disk of an unsharded run
 // of s on workers workers, from a calibration: in each family of points
-// (Spec.family), it runs trials 0, 1, … of the point of least and of most
-// work on this goroutine, measuring the process's CPU time (calibrate); it
-// takes the cost of a trial at other points from the line through the two
-// in the work measure (Model.Work), and adds the rows' cost per row. A
+// (Spec.family), it runs trials 0, 1, … of the point of least work, of
+// most, and of most below that on this goroutine, measuring the process's
+// CPU time (calibrate); it takes the cost of a trial at other points from
+// the line through the two around them in the work measure (Model.Work),
+// and adds the rows' cost per row (sampleRows). A
 // model whose points run once has each point run once (as costly as the
 // run, less its files). It writes nothing.
 // experiments/README.md states its error as measured.
@@ -86,13 +90,15 @@ func (s *Spec) Estimate(workers int) (Estimate, error) {
 	e := Estimate{Points: len(s.points), Rows: make(map[string]int64)}
 	m := s.Model
 	fam := s.family()
-	type family struct{ lo, hi *Point }
+	// A family's points of least and most work, and of most work below
+	// that, next.
+	type family struct{ lo, next, hi *Point }
 	families := make(map[string]*family)
 	for i := range s.points {
 		p := &s.points[i]
 		f := families[fam(p)]
 		if f == nil {
-			families[fam(p)] = &family{p, p}
+			families[fam(p)] = &family{p, p, p}
 			continue
 		}
 		if w := m.work(p.Config); w < m.work(f.lo.Config) {
@@ -101,11 +107,18 @@ func (s *Spec) Estimate(workers int) (Estimate, error) {
 			f.hi = p
 		}
 	}
+	for i := range s.points {
+		p := &s.points[i]
+		f := families[fam(p)]
+		if w := m.work(p.Config); w < m.work(f.hi.Config) && (f.next == f.hi || w > m.work(f.next.Config)) {
+			f.next = p
+		}
+	}
 	cals := make(map[*Point]*Calibration)
 	budget := calibTime * time.Duration(calibFamilies) / time.Duration(max(len(families), calibFamilies))
 	for _, name := range slices.Sorted(maps.Keys(families)) {
 		f := families[name]
-		for _, p := range []*Point{f.lo, f.hi} {
+		for _, p := range []*Point{f.lo, f.next, f.hi} {
 			if cals[p] != nil {
 				continue
 			}
@@ -117,7 +130,11 @@ func (s *Spec) Estimate(workers int) (Estimate, error) {
 			e.Calibrated = append(e.Calibrated, *c)
 		}
 	}
-	rowCPU, fileCPU := rowCosts(e.Calibrated, s.Tables)
+	sample, err := s.sampleRows(e.Calibrated)
+	if err != nil {
+		return e, err
+	}
+	rowCPU, fileCPU := rowCosts([]Calibration{sample}, s.Tables)
 	// The process after the calibration holds what a run's does but the
 	// other workers and the units' rows.
 	base := residentBytes()
@@ -131,8 +148,12 @@ func (s *Spec) Estimate(workers int) (Estimate, error) {
 		for i := range u.Points {
 			p := &u.Points[i]
 			f := families[fam(p)]
-			lo, hi := cals[f.lo], cals[f.hi]
 			w := m.work(p.Config)
+			// The two calibrations around w.
+			lo, hi := cals[f.next], cals[f.hi]
+			if w < lo.Work {
+				lo, hi = cals[f.lo], lo
+			}
 			near := hi
 			if w < (lo.Work+hi.Work)/2 {
 				near = lo
@@ -206,7 +227,8 @@ const maxFamilies = 1024
 // family returns the family of a point for Estimate: its values on the
 // axes along which the work does not change (the discipline of the
 // queues, the pattern, the router, …: what the work measure does not see,
-// the calibration must), if that makes at most maxFamilies. Else, and in
+// the calibration must) and on the model's Apart axes, if that makes at
+// most maxFamilies. Else, and in
 // a model without a work measure (where every axis is one along which the
 // work does not change), a family is a router. In a spec whose points run
 // once, and in a model with neither a work measure nor a router axis
@@ -249,8 +271,12 @@ func (s *Spec) family() func(p *Point) string {
 	for i := range s.points {
 		works[i] = s.Model.work(s.points[i].Config)
 	}
-	var axes []string // along which the work does not change
+	var axes []string // along which the work does not change, or apart
 	for _, a := range all {
+		if slices.Contains(s.Model.Apart, a) {
+			axes = append(axes, a)
+			continue
+		}
 		work := make(map[string]int64) // by the values on the other axes
 		same := true
 		for i := range s.points {
@@ -274,16 +300,18 @@ func (s *Spec) family() func(p *Point) string {
 // rowCosts returns the CPU time in nanoseconds of a row, built and
 // encoded, and of a file of each table, pooled over the calibrations: a
 // row costs the difference between building the rows of all trials and of
-// half of them, and between encoding all rows and half of them; a file
-// the rest. (One calibration's few rows give a noisy difference.)
+// half of them (all of the building where trial 0 alone has rows), and
+// between encoding all rows and half of them; a file the rest. (One
+// calibration's few rows give a noisy difference.)
 func rowCosts(cals []Calibration, tables []string) (row, file map[string]float64) {
 	row, file = make(map[string]float64), make(map[string]float64)
 	for _, t := range tables {
-		var buildDiff, buildRows, encodeDiff, half, took, rows, files float64
+		var buildDiff, buildRows, built, encodeDiff, half, took, rows, files float64
 		for _, c := range cals {
 			if n := c.encoded[t]; n >= 2 {
 				buildDiff += float64(c.built[t] - c.builtHalf[t])
 				buildRows += float64(n - c.builtHalfRows[t])
+				built += float64(c.built[t])
 				encodeDiff += float64(c.took[t] - c.tookHalf[t])
 				half += float64(n - n/2)
 				took += float64(c.built[t] + c.took[t])
@@ -291,13 +319,17 @@ func rowCosts(cals []Calibration, tables []string) (row, file map[string]float64
 				files++
 			}
 		}
-		if files > 0 {
-			row[t] = max(encodeDiff/half, 0)
-			if buildRows > 0 {
-				row[t] += max(buildDiff/buildRows, 0)
-			}
-			file[t] = max((took-row[t]*rows)/files, 0)
+		if files == 0 {
+			continue
 		}
+		row[t] = max(encodeDiff/half, 0)
+		switch {
+		case buildRows > 0:
+			row[t] += max(buildDiff/buildRows, 0)
+		default: // all rows from trial 0 (packet_trials, node_trials)
+			row[t] += built / rows
+		}
+		file[t] = max((took-row[t]*rows)/files, 0)
 	}
 	return row, file
 }
@@ -315,13 +347,125 @@ func costAt(lo, hi *Calibration, w int64) float64 {
 	return max(c1+b*(float64(w)-w1), 0)
 }
 
+// Rows' sample: at least minSampleRows rows of a table, of at most
+// maxSampleTrials trials, each build and encoding timed rowCalls times for
+// the median (a garbage collection in one of them counts the whole
+// heap's). The few rows of one calibration priced the trials table's row
+// at 16 to 160 µs, against about 2 µs.
+const (
+	minSampleRows   = 1 << 16
+	maxSampleTrials = 1 << 14
+	rowCalls        = 3
+)
+
+// sampleRows times the building and encoding of a sample of each table's
+// rows, those of the calibrations' trials (rowSample), and of half of
+// them, for rowCosts.
+func (s *Spec) sampleRows(cals []Calibration) (Calibration, error) {
+	c := Calibration{Point: "rows", encoded: make(map[string]int64), builtHalfRows: make(map[string]int64),
+		built: make(map[string]time.Duration), builtHalf: make(map[string]time.Duration),
+		took: make(map[string]time.Duration), tookHalf: make(map[string]time.Duration)}
+	man := s.manifest()
+	meta := func(n int64) map[string]string { return man.FileMeta(TableTrials, Unsharded.Name(), n) }
+	for _, name := range s.Tables {
+		t := s.Model.table(name)
+		jobs, outs := s.rowSample(cals, name)
+		timeBuild := func(k int, rows *int64) time.Duration {
+			d, _ := medianCPU(rowCalls, func() error {
+				batches, m := build(t, jobs[:k], outs[:k])
+				for _, b := range batches {
+					b.Release()
+				}
+				*rows = m
+				return nil
+			})
+			return d
+		}
+		var n, nHalf int64
+		builtHalf := timeBuild(len(jobs)/2, &nHalf)
+		built := timeBuild(len(jobs), &n)
+		if n < 2 {
+			continue
+		}
+		batches, _ := build(t, jobs, outs)
+		half := firstRows(batches, n/2)
+		took, err := medianCPU(rowCalls, func() (err error) {
+			_, err = encodedSize(t.Schema, batches, meta(n))
+			return err
+		})
+		tookHalf, errH := medianCPU(rowCalls, func() (err error) {
+			_, err = encodedSize(t.Schema, half, meta(n/2))
+			return err
+		})
+		for _, b := range slices.Concat(half, batches) {
+			b.Release()
+		}
+		if err = cmp.Or(err, errH); err != nil {
+			return c, err
+		}
+		c.encoded[name], c.took[name], c.tookHalf[name] = n, took, tookHalf
+		c.built[name], c.builtHalf[name], c.builtHalfRows[name] = built, builtHalf, nHalf
+	}
+	return c, nil
+}
+
+// rowSample returns trials of the calibrations, and their output, with
+// about minSampleRows rows in table name: a trial of each calibration in
+// turn, from the first again while too few.
+func (s *Spec) rowSample(cals []Calibration, name string) (jobs []job, outs []any) {
+	var rows float64
+	for round := 0; rows < minSampleRows && len(jobs) < maxSampleTrials; round++ {
+		before := len(jobs)
+		for _, c := range cals {
+			if len(c.jobs) == 0 {
+				continue
+			}
+			i := round % len(c.jobs)
+			jobs, outs = append(jobs, c.jobs[i]), append(outs, c.outs[i])
+			if c.jobs[i].trial < s.recorded(name) {
+				rows += max(c.rows[name], 1)
+			}
+		}
+		if len(jobs) == before {
+			break
+		}
+	}
+	return jobs, outs
+}
+
+// firstRows returns slices of batches holding their first n rows.
+func firstRows(batches []arrow.RecordBatch, n int64) []arrow.RecordBatch {
+	var first []arrow.RecordBatch
+	for h := n; h > 0 && len(first) < len(batches); {
+		b := batches[len(first)]
+		first = append(first, b.NewSlice(0, min(h, b.NumRows())))
+		h -= first[len(first)-1].NumRows()
+	}
+	return first
+}
+
+// medianCPU returns the median CPU time of calls calls of f.
+func medianCPU(calls int, f func() error) (time.Duration, error) {
+	took := make([]time.Duration, calls)
+	for i := range took {
+		start := cpuTime()
+		if err := f(); err != nil {
+			return 0, err
+		}
+		took[i] = cpuTime() - start
+	}
+	slices.Sort(took)
+	return took[calls/2], nil
+}
+
 // blocks rounds n bytes up to 4 KiB blocks.
 func blocks(n int64) int64 { return (n + 4095) &^ 4095 }
 
 // rseCalibTrials is how many trials a calibration times at least under an
-// rse rule: with trial 0, four values of the measure (butterfly-tail's
-// points at n = 16 were priced 17 to 74 % above their run from two).
-const rseCalibTrials = 3
+// rse rule: with trial 0, nine values of the measure, whose variance is
+// then known to about ±50 % (from four, butterfly-tail's points at n = 15
+// asked for 33 to 787 trials where all their trials asked for 123 to 327).
+const rseCalibTrials = 8
 
 // calibrate measures p: the CPU time of its trials, timed from trial 1 or
 // the first trial that records no limited table (packet_trials,
@@ -332,10 +476,7 @@ const rseCalibTrials = 3
 // an rse rule's measure its spread.
 func (s *Spec) calibrate(p *Point, budget time.Duration) (*Calibration, error) {
 	c := &Calibration{Point: p.String(), Work: s.Model.work(p.Config), rows: make(map[string]float64),
-		disk: make(map[string]float64), empty: make(map[string]int64),
-		encoded: make(map[string]int64), builtHalfRows: make(map[string]int64),
-		built: make(map[string]time.Duration), builtHalf: make(map[string]time.Duration),
-		took: make(map[string]time.Duration), tookHalf: make(map[string]time.Duration)}
+		disk: make(map[string]float64), empty: make(map[string]int64)}
 	w := s.Model.NewWorker()
 	trial := func(i int) (any, error) {
 		rng, seed := TrialRand(s.Seed, s.Name, p.Key, i)
@@ -387,35 +528,19 @@ func (s *Spec) calibrate(p *Point, budget time.Duration) (*Calibration, error) {
 	if err := c.measureRSE(s, jobs, outs); err != nil {
 		return nil, err
 	}
+	c.jobs, c.outs = jobs, outs
 	for _, name := range s.Tables {
 		t := s.Model.table(name)
 		first, n0 := build(t, jobs[:1], outs[:1]) // trial 0's rows
 		for _, b := range first {
 			b.Release()
 		}
-		start := cpuTime()
-		halfBatches, nHalf := build(t, jobs[:len(jobs)/2], outs[:len(jobs)/2])
-		builtHalf := cpuTime() - start
-		for _, b := range halfBatches {
-			b.Release()
-		}
-		start = cpuTime()
 		batches, n := build(t, jobs, outs)
-		built := cpuTime() - start
-		start = cpuTime()
 		size, err := encodedSize(t.Schema, batches, meta(n))
-		took := cpuTime() - start
 		// Half the rows, for the bytes a row adds beyond a file's fixed
 		// part (headers, metadata and each column chunk's own).
-		var half []arrow.RecordBatch
-		for h := n / 2; h > 0 && len(half) < len(batches); {
-			b := batches[len(half)]
-			half = append(half, b.NewSlice(0, min(h, b.NumRows())))
-			h -= half[len(half)-1].NumRows()
-		}
-		start = cpuTime()
+		half := firstRows(batches, n/2)
 		halfSize, errH := encodedSize(t.Schema, half, meta(n/2))
-		tookHalf := cpuTime() - start
 		for _, b := range half {
 			b.Release()
 		}
@@ -427,10 +552,7 @@ func (s *Spec) calibrate(p *Point, budget time.Duration) (*Calibration, error) {
 		}
 		c.rows[name] = float64(n0)
 		if n >= 2 {
-			h := float64(n - n/2)
-			c.disk[name] = max(float64(size-halfSize)/h, 0)
-			c.encoded[name], c.took[name], c.tookHalf[name] = n, took, tookHalf
-			c.built[name], c.builtHalf[name], c.builtHalfRows[name] = built, builtHalf, nHalf
+			c.disk[name] = max(float64(size-halfSize)/float64(n-n/2), 0)
 		}
 		c.empty[name] = size - int64(c.disk[name]*float64(n))
 	}

@@ -38,7 +38,7 @@ func TestCostAt(t *testing.T) {
 // TestEstimate checks an estimate against a run of the spec: the same
 // points, trials and rows per table; a calibration of the least and most
 // work point of each router and port (the axes along which the work does
-// not change); the disk between 0.7 and 2 times the files'
+// not change) and the most below the most; the disk between 0.7 and 2 times the files'
 // blocks (it overstates: few calibration rows compress worse than a
 // unit's, 1.8 times here); and that it writes nothing.
 func TestEstimate(t *testing.T) {
@@ -68,8 +68,12 @@ tables: [trials, loads]
 			t.Errorf("%s: %d rows estimated, %d written", table, e.Rows[table], sum.Rows[table])
 		}
 	}
-	if len(e.Calibrated) != 8 {
-		t.Errorf("%d points calibrated, want 8 (n=3 and n=7 of each router and port): %+v", len(e.Calibrated), e.Calibrated)
+	var calibrated []string
+	for _, c := range e.Calibrated {
+		calibrated = append(calibrated, c.Point)
+	}
+	if len(calibrated) != 12 {
+		t.Errorf("%d points calibrated, want 12 (n=3, 5 and 7 of each router and port): %v", len(calibrated), calibrated)
 	}
 	var disk int64
 	err = filepath.Walk(filepath.Join(dir, "est"), func(path string, fi os.FileInfo, err error) error {
@@ -171,6 +175,46 @@ func TestRowCosts(t *testing.T) {
 	row, file = rowCosts([]Calibration{c}, []string{"trials"})
 	if math.Abs(row["trials"]-2000) > 1e-9 || math.Abs(file["trials"]-16000) > 1e-9 {
 		t.Errorf("trials built: %v ns a row, %v ns a file; want 2000 and 16000", row["trials"], file["trials"])
+	}
+	// All 10 rows from trial 0 (node_trials): its building, 30 µs, is the
+	// rows' own, 3 µs a row.
+	c.builtHalfRows["trials"] = 10
+	row, file = rowCosts([]Calibration{c}, []string{"trials"})
+	if math.Abs(row["trials"]-3000) > 1e-9 || math.Abs(file["trials"]-6000) > 1e-9 {
+		t.Errorf("trials built in trial 0: %v ns a row, %v ns a file; want 3000 and 6000", row["trials"], file["trials"])
+	}
+}
+
+// TestRowSample checks the trials whose rows the dry run times: each
+// calibration's in turn, again from the first, until minSampleRows rows,
+// a trial past node_trials counting none in the nodeloads table.
+func TestRowSample(t *testing.T) {
+	s := &Spec{Trials: 100, NodeTrials: 1}
+	p := &Point{}
+	cals := []Calibration{
+		{jobs: []job{{p, 0}, {p, 1}, {p, 2}}, outs: []any{"a0", "a1", "a2"}, rows: map[string]float64{"trials": 1, TableNodeLoads: 1000}},
+		{jobs: []job{{p, 0}}, outs: []any{"b0"}, rows: map[string]float64{"trials": 1, TableNodeLoads: 3000}},
+		{},
+	}
+	jobs, outs := s.rowSample(cals, TableNodeLoads)
+	// Rounds of a0 b0 (4000 rows), a1 b0 (3000), a2 b0 (3000), a0 b0, …:
+	// r rounds hold 3000·r + 1000·⌈r/3⌉ rows.
+	if len(jobs) != len(outs) || len(jobs) < 4 || outs[0] != "a0" || outs[1] != "b0" || outs[2] != "a1" || outs[3] != "b0" {
+		t.Fatalf("nodeloads sample %v: want a0 b0 a1 b0 …", outs)
+	}
+	rounds := 1
+	for 3000*rounds+1000*((rounds+2)/3) < minSampleRows {
+		rounds++
+	}
+	if len(jobs) != 2*rounds {
+		t.Errorf("nodeloads sample of %d trials, want %d (%d rows at least)", len(jobs), 2*rounds, minSampleRows)
+	}
+	// A row a trial: as many trials as a sample takes.
+	if jobs, _ := s.rowSample(cals, "trials"); len(jobs) != min(minSampleRows, maxSampleTrials) {
+		t.Errorf("trials sample of %d trials, want %d", len(jobs), min(minSampleRows, maxSampleTrials))
+	}
+	if jobs, _ := s.rowSample(cals[2:], "trials"); len(jobs) != 0 {
+		t.Errorf("sample of %d trials from no calibrated trial", len(jobs))
 	}
 }
 
@@ -309,6 +353,32 @@ rse: {measure: T, target: 0.005, batch: 10}
 	}{{10, 2000}, {100, 2000}, {1000, 1000}, {10000, 100}, {1e6, 100}} {
 		if got := s.rseTrials(c.w, lo, hi); got != c.want {
 			t.Errorf("work %d between %+v and %+v: %d trials, want %d", c.w, lo, hi, got, c.want)
+		}
+	}
+}
+
+// TestFamilyApart checks that the routing model's μ sets points apart
+// (Model.Apart) though the work changes along it, and n does not.
+func TestFamilyApart(t *testing.T) {
+	s := mustParse(t, `name: apart
+grid:
+  n: [4, 6]
+  mu: [1, 2]
+  router: valiant
+trials: 3
+seed: 1
+`)
+	fam, byFamily := s.family(), map[string][]string{}
+	for i := range s.points {
+		p := &s.points[i]
+		byFamily[fam(p)] = append(byFamily[fam(p)], p.String())
+	}
+	if len(byFamily) != 2 {
+		t.Fatalf("families %v, want one for each μ", byFamily)
+	}
+	for _, pts := range byFamily {
+		if len(pts) != 2 {
+			t.Errorf("family %v, want n = 4 and 6 of one μ", pts)
 		}
 	}
 }

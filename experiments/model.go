@@ -63,6 +63,9 @@ type Model struct {
 	// Work, if set, estimates the effort of one trial of c, for progress
 	// bars (default 1).
 	Work func(c Config) int64
+	// Apart lists the axes along which the dry run calibrates points apart
+	// (Spec.family): Work changes along them, but not as the CPU time does.
+	Apart []string
 }
 
 // A Config is the configuration of one grid point, its parameters bound
