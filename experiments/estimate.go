@@ -528,7 +528,6 @@ func (s *Spec) calibrate(p *Point, budget time.Duration) (*Calibration, error) {
 	if err := c.measureRSE(s, jobs, outs); err != nil {
 		return nil, err
 	}
-	c.jobs, c.outs = jobs, outs
 	for _, name := range s.Tables {
 		t := s.Model.table(name)
 		first, n0 := build(t, jobs[:1], outs[:1]) // trial 0's rows
@@ -556,6 +555,15 @@ func (s *Spec) calibrate(p *Point, budget time.Duration) (*Calibration, error) {
 		}
 		c.empty[name] = size - int64(c.disk[name]*float64(n))
 	}
+	// The trials the rows' sample may take, no more than minSampleRows
+	// rows of the largest table: the rest are garbage (valiant-tail's
+	// n = 16 trials hold 65,536 packets each).
+	most := 1.0
+	for _, r := range c.rows {
+		most = max(most, r)
+	}
+	keep := min(len(jobs), int(math.Ceil(minSampleRows/most)))
+	c.jobs, c.outs = slices.Clone(jobs[:keep]), slices.Clone(outs[:keep])
 	return c, nil
 }
 

@@ -382,3 +382,26 @@ seed: 1
 		}
 	}
 }
+
+// TestCalibrationKeeps checks that a calibration keeps for the rows'
+// sample no more trials than minSampleRows rows of its largest table take.
+func TestCalibrationKeeps(t *testing.T) {
+	s := mustParse(t, `name: keeps
+grid:
+  n: 10
+  router: valiant
+trials: 200
+seed: 1
+tables: [trials, packets]
+`)
+	e, err := s.Estimate(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range e.Calibrated {
+		// 1024 packets a trial: 64 trials of 65,536 rows.
+		if want := min(c.Trials+1, int(math.Ceil(minSampleRows/c.rows[TablePackets]))); len(c.jobs) != want || len(c.outs) != want {
+			t.Errorf("%s: %d trials and %d outputs kept of %d run (%v packets each), want %d", c.Point, len(c.jobs), len(c.outs), c.Trials+1, c.rows[TablePackets], want)
+		}
+	}
+}
