@@ -56,14 +56,18 @@ type Calibration struct {
 	rows            map[string]float64
 	disk            map[string]float64 // encoded bytes per row
 	empty           map[string]int64   // bytes of a file's fixed part
-	// encoded rows and the CPU time it took to encode them and half of
-	// them; the rows of the first half of the trials and of all, and the
-	// CPU time it took to build each; per table (rowSample).
-	encoded, builtHalfRows           map[string]int64
-	built, builtHalf, took, tookHalf map[string]time.Duration
 	// The trials run, for the rows' sample, and their workers' output.
 	jobs []job
 	outs []any
+}
+
+// rowTiming is what a sample of rows cost, per table: the rows encoded
+// and the CPU time it took to encode them and half of them; the rows of
+// the first half of the trials, and the CPU time it took to build those
+// and all.
+type rowTiming struct {
+	encoded, builtHalfRows           map[string]int64
+	built, builtHalf, took, tookHalf map[string]time.Duration
 }
 
 // Calibration budget: the trials run at a point stop at calibTime of CPU
@@ -134,7 +138,7 @@ func (s *Spec) Estimate(workers int) (Estimate, error) {
 	if err != nil {
 		return e, err
 	}
-	rowCPU, fileCPU := rowCosts([]Calibration{sample}, s.Tables)
+	rowCPU, fileCPU := rowCosts([]rowTiming{sample}, s.Tables)
 	// The process after the calibration holds what a run's does but the
 	// other workers and the units' rows.
 	base := residentBytes()
@@ -298,12 +302,12 @@ func (s *Spec) family() func(p *Point) string {
 }
 
 // rowCosts returns the CPU time in nanoseconds of a row, built and
-// encoded, and of a file of each table, pooled over the calibrations: a
+// encoded, and of a file of each table, pooled over the samples: a
 // row costs the difference between building the rows of all trials and of
 // half of them (all of the building where trial 0 alone has rows), and
 // between encoding all rows and half of them; a file the rest. (One
 // calibration's few rows give a noisy difference.)
-func rowCosts(cals []Calibration, tables []string) (row, file map[string]float64) {
+func rowCosts(cals []rowTiming, tables []string) (row, file map[string]float64) {
 	row, file = make(map[string]float64), make(map[string]float64)
 	for _, t := range tables {
 		var buildDiff, buildRows, built, encodeDiff, half, took, rows, files float64
@@ -361,8 +365,8 @@ const (
 // sampleRows times the building and encoding of a sample of each table's
 // rows, those of the calibrations' trials (rowSample), and of half of
 // them, for rowCosts.
-func (s *Spec) sampleRows(cals []Calibration) (Calibration, error) {
-	c := Calibration{Point: "rows", encoded: make(map[string]int64), builtHalfRows: make(map[string]int64),
+func (s *Spec) sampleRows(cals []Calibration) (rowTiming, error) {
+	c := rowTiming{encoded: make(map[string]int64), builtHalfRows: make(map[string]int64),
 		built: make(map[string]time.Duration), builtHalf: make(map[string]time.Duration),
 		took: make(map[string]time.Duration), tookHalf: make(map[string]time.Duration)}
 	man := s.manifest()

@@ -150,16 +150,16 @@ seed: 5
 }
 
 // TestRowCosts checks that the cost of a row and of a file are pooled
-// over the calibrations, not clipped at zero one by one: two noisy
-// calibrations whose differences are −2 and +6 µs over 5 rows each give
+// over the samples, not clipped at zero one by one: two noisy samples
+// whose differences are −2 and +6 µs over 5 rows each give
 // 0.4 µs a row; and that building rows costs a row the difference between
 // building all and half of them, not all of it.
 func TestRowCosts(t *testing.T) {
-	cal := func(n int64, took, half time.Duration) Calibration {
-		return Calibration{encoded: map[string]int64{"trials": n},
+	cal := func(n int64, took, half time.Duration) rowTiming {
+		return rowTiming{encoded: map[string]int64{"trials": n},
 			took: map[string]time.Duration{"trials": took}, tookHalf: map[string]time.Duration{"trials": half}}
 	}
-	row, file := rowCosts([]Calibration{cal(10, 20*time.Microsecond, 22*time.Microsecond),
+	row, file := rowCosts([]rowTiming{cal(10, 20*time.Microsecond, 22*time.Microsecond),
 		cal(10, 30*time.Microsecond, 24*time.Microsecond), {}}, []string{"trials", "loads"})
 	if math.Abs(row["trials"]-400) > 1e-9 || math.Abs(file["trials"]-(50000-400*20)/2) > 1e-9 {
 		t.Errorf("trials: %v ns a row, %v ns a file; want 400 and 21000", row["trials"], file["trials"])
@@ -172,14 +172,14 @@ func TestRowCosts(t *testing.T) {
 	c := cal(10, 6*time.Microsecond, 6*time.Microsecond)
 	c.built, c.builtHalf = map[string]time.Duration{"trials": 30 * time.Microsecond}, map[string]time.Duration{"trials": 18 * time.Microsecond}
 	c.builtHalfRows = map[string]int64{"trials": 4}
-	row, file = rowCosts([]Calibration{c}, []string{"trials"})
+	row, file = rowCosts([]rowTiming{c}, []string{"trials"})
 	if math.Abs(row["trials"]-2000) > 1e-9 || math.Abs(file["trials"]-16000) > 1e-9 {
 		t.Errorf("trials built: %v ns a row, %v ns a file; want 2000 and 16000", row["trials"], file["trials"])
 	}
 	// All 10 rows from trial 0 (node_trials): its building, 30 µs, is the
 	// rows' own, 3 µs a row.
 	c.builtHalfRows["trials"] = 10
-	row, file = rowCosts([]Calibration{c}, []string{"trials"})
+	row, file = rowCosts([]rowTiming{c}, []string{"trials"})
 	if math.Abs(row["trials"]-3000) > 1e-9 || math.Abs(file["trials"]-6000) > 1e-9 {
 		t.Errorf("trials built in trial 0: %v ns a row, %v ns a file; want 3000 and 6000", row["trials"], file["trials"])
 	}
