@@ -3,7 +3,6 @@ package experiments
 import (
 	"bytes"
 	"cmp"
-	"fmt"
 	"maps"
 	"math"
 	"slices"
@@ -11,8 +10,6 @@ import (
 	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
-	"github.com/apache/arrow-go/v18/arrow/array"
-	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/compress"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
@@ -43,24 +40,6 @@ type Estimate struct {
 	Took       time.Duration
 }
 
-// Calibration is a point Estimate measured.
-type Calibration struct {
-	Point    string
-	Work     int64 // Model.Work of the point
-	Trials   int
-	PerTrial time.Duration // CPU per trial, its rows built and encoded
-	// With an rse rule, the measure's values in the trials run: how many,
-	// their mean and sample variance.
-	rseN            int
-	rseMean, rseVar float64
-	rows            map[string]float64
-	disk            map[string]float64 // encoded bytes per row
-	empty           map[string]int64   // bytes of a file's fixed part
-	// The trials run, for the rows' sample, and their workers' output.
-	jobs []job
-	outs []any
-}
-
 // rowTiming is what a sample of rows cost, per table: the rows encoded
 // and the CPU time it took to encode them and half of them; the rows of
 // the first half of the trials, and the CPU time it took to build those
@@ -69,15 +48,6 @@ type rowTiming struct {
 	encoded, builtHalfRows           map[string]int64
 	built, builtHalf, took, tookHalf map[string]time.Duration
 }
-
-// Calibration budget: the trials run at a point stop at calibTime of CPU
-// or calibTrials, whichever comes first; with more than calibFamilies
-// families, they share calibFamilies' time, each its part of it.
-const (
-	calibTime     = 200 * time.Millisecond
-	calibTrials   = 100
-	calibFamilies = 16
-)
 
 // Estimate predicts the CPU time, peak memory and disk of an unsharded run
 // of s on workers workers, from a calibration: in each family of points
@@ -464,138 +434,6 @@ func medianCPU(calls int, f func() error) (time.Duration, error) {
 
 // blocks rounds n bytes up to 4 KiB blocks.
 func blocks(n int64) int64 { return (n + 4095) &^ 4095 }
-
-// rseCalibTrials is how many trials a calibration times at least under an
-// rse rule: with trial 0, nine values of the measure, whose variance is
-// then known to about ±50 % (from four, butterfly-tail's points at n = 15
-// asked for 33 to 787 trials where all their trials asked for 123 to 327).
-const rseCalibTrials = 8
-
-// calibrate measures p: the CPU time of its trials, timed from trial 1 or
-// the first trial that records no limited table (packet_trials,
-// node_trials) until budget of CPU or calibTrials, after an untimed
-// warm-up trial 0; and from trial 0, which records every table, the rows
-// per recording trial; from the rows of trial 0 and the timed trials, the
-// CPU time and bytes on disk per row of each table; from their values of
-// an rse rule's measure its spread.
-func (s *Spec) calibrate(p *Point, budget time.Duration) (*Calibration, error) {
-	c := &Calibration{Point: p.String(), Work: s.Model.work(p.Config), rows: make(map[string]float64),
-		disk: make(map[string]float64), empty: make(map[string]int64)}
-	w := s.Model.NewWorker()
-	trial := func(i int) (any, error) {
-		rng, seed := TrialRand(s.Seed, s.Name, p.Key, i)
-		out, _, err := w.Trial(s, p, Trial{Index: i, Seed: seed, Rand: rng})
-		if err != nil {
-			return nil, fmt.Errorf("%s: calibration at %v, trial %d: %w", s.Name, p, i, err)
-		}
-		return out, nil
-	}
-	start := cpuTime()
-	out0, err := trial(0)
-	if err != nil {
-		return nil, err
-	}
-	// The timed trials follow trial 0 (a second value of the rse measure
-	// even where one trial is all the budget allows), or those that
-	// record the limited tables.
-	first := min(1, s.Trials-1)
-	if lim := max(s.PacketTrials, s.NodeTrials); lim > 0 && lim+calibTrials <= s.Trials {
-		first = lim
-	}
-	// Trial 0's rows and the timed trials', for more rows to encode.
-	jobs, outs := []job{{p, 0}}, []any{out0}
-	if s.once() {
-		// The point's one run, timed: no warm-up.
-		c.Trials, c.PerTrial = 1, cpuTime()-start
-	} else {
-		// An rse rule's spread wants a few values even where a trial
-		// takes longer than the budget.
-		least := 1
-		if s.RSE.On() {
-			least = rseCalibTrials
-		}
-		start = cpuTime()
-		for i := first; i < min(s.Trials, first+calibTrials) && (c.Trials < least || cpuTime()-start < budget); i++ {
-			o, err := trial(i)
-			if err != nil {
-				return nil, err
-			}
-			if i != 0 {
-				jobs, outs = append(jobs, job{p, i}), append(outs, o)
-			}
-			c.Trials++
-		}
-		c.PerTrial = (cpuTime() - start) / time.Duration(c.Trials)
-	}
-	man := s.manifest()
-	meta := func(n int64) map[string]string { return man.FileMeta(TableTrials, Unsharded.Name(), n) }
-	if err := c.measureRSE(s, jobs, outs); err != nil {
-		return nil, err
-	}
-	for _, name := range s.Tables {
-		t := s.Model.table(name)
-		first, n0 := build(t, jobs[:1], outs[:1]) // trial 0's rows
-		for _, b := range first {
-			b.Release()
-		}
-		batches, n := build(t, jobs, outs)
-		size, err := encodedSize(t.Schema, batches, meta(n))
-		// Half the rows, for the bytes a row adds beyond a file's fixed
-		// part (headers, metadata and each column chunk's own).
-		half := firstRows(batches, n/2)
-		halfSize, errH := encodedSize(t.Schema, half, meta(n/2))
-		for _, b := range half {
-			b.Release()
-		}
-		for _, b := range batches {
-			b.Release()
-		}
-		if err = cmp.Or(err, errH); err != nil {
-			return nil, err
-		}
-		c.rows[name] = float64(n0)
-		if n >= 2 {
-			c.disk[name] = max(float64(size-halfSize)/float64(n-n/2), 0)
-		}
-		c.empty[name] = size - int64(c.disk[name]*float64(n))
-	}
-	// The trials the rows' sample may take, no more than minSampleRows
-	// rows of the largest table: the rest are garbage (valiant-tail's
-	// n = 16 trials hold 65,536 packets each).
-	most := 1.0
-	for _, r := range c.rows {
-		most = max(most, r)
-	}
-	keep := min(len(jobs), int(math.Ceil(minSampleRows/most)))
-	c.jobs, c.outs = slices.Clone(jobs[:keep]), slices.Clone(outs[:keep])
-	return c, nil
-}
-
-// measureRSE takes the values of s's rse measure in the trials jobs, whose
-// workers returned outs, into c.
-func (c *Calibration) measureRSE(s *Spec, jobs []job, outs []any) error {
-	if !s.RSE.On() {
-		return nil
-	}
-	t := s.Model.table(TableTrials)
-	col, _ := measureColumn(t.Schema, s.RSE.Measure)
-	b := array.NewRecordBuilder(memory.DefaultAllocator, t.Schema)
-	defer b.Release()
-	var sum, sq float64
-	for i, j := range jobs {
-		x, err := measure(b, t, col, j, outs[i])
-		if err != nil {
-			return fmt.Errorf("%s: calibration at %v, trial %d: rse measure %s: %w", s.Name, j.point, j.trial, s.RSE.Measure, err)
-		}
-		sum, sq = sum+x, sq+x*x
-	}
-	n := float64(len(jobs))
-	c.rseN, c.rseMean = len(jobs), sum/n
-	if len(jobs) > 1 {
-		c.rseVar = max(sq-sum*sum/n, 0) / (n - 1)
-	}
-	return nil
-}
 
 // rseTrials returns the trials a point of work w in the family calibrated
 // at lo and hi runs: without an rse rule, the spec's; with one, the first
