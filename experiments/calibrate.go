@@ -2,9 +2,11 @@ package experiments
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"math"
 	"slices"
+	"sync"
 	"time"
 
 	"github.com/apache/arrow-go/v18/arrow/array"
@@ -46,34 +48,32 @@ const rseCalibTrials = 8
 
 // calibrate measures p: the CPU time of its trials, timed from trial 1 or
 // the first trial that records no limited table (packet_trials,
-// node_trials) until budget of CPU or calibTrials, after an untimed
-// warm-up trial 0; and from trial 0, which records every table, the rows
-// per recording trial; from the rows of trial 0 and the timed trials, the
-// CPU time and bytes on disk per row of each table; from their values of
-// an rse rule's measure its spread.
-func (s *Spec) calibrate(p *Point, budget time.Duration) (*Calibration, error) {
+// node_trials) until budget of CPU or calibTrials, on workers workers at
+// once, each after an untimed warm-up trial 0; and from trial 0, which
+// records every table, the rows per recording trial; from the rows of
+// trial 0 and the timed trials, the CPU time and bytes on disk per row of
+// each table; from their values of an rse rule's measure its spread.
+func (s *Spec) calibrate(p *Point, budget time.Duration, workers int) (*Calibration, error) {
 	c := &Calibration{Point: p.String(), Work: s.Model.work(p.Config), rows: make(map[string]float64),
 		disk: make(map[string]float64), empty: make(map[string]int64)}
-	w := s.Model.NewWorker()
-	trial := func(i int) (any, error) {
-		rng, seed := TrialRand(s.Seed, s.Name, p.Key, i)
-		out, _, err := w.Trial(s, p, Trial{Index: i, Seed: seed, Rand: rng})
-		if err != nil {
-			return nil, fmt.Errorf("%s: calibration at %v, trial %d: %w", s.Name, p, i, err)
-		}
-		return out, nil
-	}
-	start := cpuTime()
-	out0, err := trial(0)
-	if err != nil {
-		return nil, err
-	}
 	// The timed trials follow trial 0 (a second value of the rse measure
 	// even where one trial is all the budget allows), or those that
 	// record the limited tables.
 	first := min(1, s.Trials-1)
 	if lim := max(s.PacketTrials, s.NodeTrials); lim > 0 && lim+calibTrials <= s.Trials {
 		first = lim
+	}
+	if s.once() {
+		workers = 1
+	}
+	ws := make([]Worker, max(1, min(workers, s.Trials-first)))
+	for i := range ws {
+		ws[i] = s.Model.NewWorker()
+	}
+	start := cpuTime()
+	out0, err := s.warmUp(p, ws)
+	if err != nil {
+		return nil, err
 	}
 	// Trial 0's rows and the timed trials', for more rows to encode.
 	jobs, outs := []job{{p, 0}}, []any{out0}
@@ -88,17 +88,16 @@ func (s *Spec) calibrate(p *Point, budget time.Duration) (*Calibration, error) {
 			least = rseCalibTrials
 		}
 		start = cpuTime()
-		for i := first; i < min(s.Trials, first+calibTrials) && (c.Trials < least || cpuTime()-start < budget); i++ {
-			o, err := trial(i)
-			if err != nil {
-				return nil, err
-			}
-			if i != 0 {
-				jobs, outs = append(jobs, job{p, i}), append(outs, o)
-			}
-			c.Trials++
+		timed, err := s.calibrationTrials(p, ws, first, min(s.Trials, first+calibTrials), least, budget)
+		if err != nil {
+			return nil, err
 		}
-		c.PerTrial = (cpuTime() - start) / time.Duration(c.Trials)
+		c.Trials, c.PerTrial = len(timed), (cpuTime()-start)/time.Duration(len(timed))
+		for i, o := range timed {
+			if first+i != 0 {
+				jobs, outs = append(jobs, job{p, first + i}), append(outs, o)
+			}
+		}
 	}
 	man := s.manifest()
 	meta := func(n int64) map[string]string { return man.FileMeta(TableTrials, Unsharded.Name(), n) }
@@ -142,6 +141,64 @@ func (s *Spec) calibrate(p *Point, budget time.Duration) (*Calibration, error) {
 	keep := min(len(jobs), int(math.Ceil(minSampleRows/most)))
 	c.jobs, c.outs = slices.Clone(jobs[:keep]), slices.Clone(outs[:keep])
 	return c, nil
+}
+
+// warmUp runs trial 0 of p on each of the workers ws at once and returns
+// the first's output.
+func (s *Spec) warmUp(p *Point, ws []Worker) (any, error) {
+	outs, errs := make([]any, len(ws)), make([]error, len(ws))
+	var wg sync.WaitGroup
+	for k, w := range ws {
+		wg.Go(func() { outs[k], errs[k] = s.calibrationTrial(w, p, 0) })
+	}
+	wg.Wait()
+	return outs[0], errors.Join(errs...)
+}
+
+// calibrationTrials runs trials from … end−1 of p on the workers ws at
+// once, as a run does, and returns their outputs in trial order. It starts
+// no more once least have started and the process has spent budget of
+// CPU time.
+func (s *Spec) calibrationTrials(p *Point, ws []Worker, from, end, least int, budget time.Duration) ([]any, error) {
+	outs := make([]any, end-from)
+	var (
+		mu       sync.Mutex
+		next     = from
+		firstErr error
+		wg       sync.WaitGroup
+	)
+	start := cpuTime()
+	for _, w := range ws {
+		wg.Go(func() {
+			for {
+				mu.Lock()
+				i := next
+				if firstErr != nil || i >= end || i-from >= least && cpuTime()-start >= budget {
+					mu.Unlock()
+					return
+				}
+				next++
+				mu.Unlock()
+				out, err := s.calibrationTrial(w, p, i)
+				mu.Lock()
+				outs[i-from] = out
+				firstErr = cmp.Or(firstErr, err)
+				mu.Unlock()
+			}
+		})
+	}
+	wg.Wait()
+	return outs[:next-from], firstErr
+}
+
+// calibrationTrial runs trial i of p on w.
+func (s *Spec) calibrationTrial(w Worker, p *Point, i int) (any, error) {
+	rng, seed := TrialRand(s.Seed, s.Name, p.Key, i)
+	out, _, err := w.Trial(s, p, Trial{Index: i, Seed: seed, Rand: rng})
+	if err != nil {
+		return nil, fmt.Errorf("%s: calibration at %v, trial %d: %w", s.Name, p, i, err)
+	}
+	return out, nil
 }
 
 // measureRSE takes the values of s's rse measure in the trials jobs, whose

@@ -52,8 +52,8 @@ type rowTiming struct {
 // Estimate predicts the CPU time, peak memory and disk of an unsharded run
 // of s on workers workers, from a calibration: in each family of points
 // (Spec.family), it runs trials 0, 1, … of the point of least work, of
-// most, and of most below that on this goroutine, measuring the process's
-// CPU time (calibrate); it takes the cost of a trial at other points from
+// most, and of most below that on workers goroutines at once, measuring
+// the process's CPU time (calibrate); it takes the cost of a trial at other points from
 // the line through the two around them in the work measure (Model.Work),
 // and adds the rows' cost per row (sampleRows). A
 // model whose points run once has each point run once (as costly as the
@@ -96,7 +96,7 @@ func (s *Spec) Estimate(workers int) (Estimate, error) {
 			if cals[p] != nil {
 				continue
 			}
-			c, err := s.calibrate(p, budget)
+			c, err := s.calibrate(p, budget, workers)
 			if err != nil {
 				return e, err
 			}

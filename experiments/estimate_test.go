@@ -4,10 +4,12 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
 )
 
 // TestCostAt checks the line through two calibrations and its fallback to
@@ -381,6 +383,83 @@ seed: 1
 			t.Errorf("family %v, want n = 4 and 6 of one μ", pts)
 		}
 	}
+}
+
+// TestCalibrationWorkers checks that a calibration runs its trials on as
+// many workers at once as the run it prices, each worker of its own
+// warmed up by trial 0, and keeps trial 0 and the timed trials in order.
+func TestCalibrationWorkers(t *testing.T) {
+	s := mustParse(t, `name: workers
+grid:
+  n: 4
+  router: ecube
+trials: 40
+seed: 5
+`)
+	m, newWorker := *s.Model, s.Model.NewWorker
+	var w busyWorkers
+	m.NewWorker = func() Worker {
+		w.mu.Lock()
+		defer w.mu.Unlock()
+		w.made++
+		return busyWorker{newWorker(), &w}
+	}
+	s.Model = &m
+	c, err := s.calibrate(&s.points[0], time.Hour, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w.made != 3 || w.most != 3 {
+		t.Errorf("%d workers made, at most %d trials at once, want 3 and 3", w.made, w.most)
+	}
+	if c.Trials != 39 || w.trials != 3+39 {
+		t.Errorf("%d trials timed, %d run, want 39 and 42 (trial 0 on each worker, then 1 … 39)", c.Trials, w.trials)
+	}
+	one := newWorker()
+	for i, j := range c.jobs {
+		if j.trial != i {
+			t.Fatalf("trials kept %v, want 0, 1, …", c.jobs)
+		}
+		out, err := s.calibrationTrial(one, j.point, j.trial)
+		if err != nil {
+			t.Fatal(err)
+		}
+		kept, _ := build(s.Model.table(TableTrials), c.jobs[i:i+1], c.outs[i:i+1])
+		alone, _ := build(s.Model.table(TableTrials), c.jobs[i:i+1], []any{out})
+		if len(kept) != 1 || len(alone) != 1 || !array.RecordEqual(kept[0], alone[0]) {
+			t.Fatalf("trial %d kept the row %v, run alone %v", j.trial, kept, alone)
+		}
+	}
+}
+
+// busyWorkers counts the workers made, the trials run and the most timed
+// ones (not trial 0) run at once.
+type busyWorkers struct {
+	mu                      sync.Mutex
+	made, trials, now, most int
+}
+
+// busyWorker runs each trial for at least a millisecond.
+type busyWorker struct {
+	Worker
+	all *busyWorkers
+}
+
+func (w busyWorker) Trial(s *Spec, p *Point, t Trial) (any, int64, error) {
+	a := w.all
+	a.mu.Lock()
+	a.trials, a.now = a.trials+1, a.now+1
+	if t.Index != 0 {
+		a.most = max(a.most, a.now) // timed trials at once
+	}
+	a.mu.Unlock()
+	time.Sleep(time.Millisecond)
+	defer func() {
+		a.mu.Lock()
+		a.now--
+		a.mu.Unlock()
+	}()
+	return w.Worker.Trial(s, p, t)
 }
 
 // TestCalibrationKeeps checks that a calibration keeps for the rows'
