@@ -53,9 +53,9 @@ type rowTiming struct {
 // of s on workers workers, from a calibration: in each family of points
 // (Spec.family), it runs trials 0, 1, … of the point of least work, of
 // most, and of most below that on workers goroutines at once, measuring
-// the process's CPU time (calibrate); it takes the cost of a trial at other points from
-// the line through the two around them in the work measure (Model.Work),
-// and adds the rows' cost per row (sampleRows). A
+// the process's CPU time (calibrate); it takes the cost of a trial at
+// other points from the line through the two around them in the work
+// measure (Model.Work), and adds the rows' cost per row (sampleRows). A
 // model whose points run once has each point run once (as costly as the
 // run, less its files). It writes nothing.
 // experiments/README.md states its error as measured.
@@ -110,7 +110,8 @@ func (s *Spec) Estimate(workers int) (Estimate, error) {
 	}
 	rowCPU, fileCPU := rowCosts([]rowTiming{sample}, s.Tables)
 	// The process after the calibration holds what a run's does but the
-	// other workers and the units' rows.
+	// units' rows, and the heap its workers' trials grew to, which the
+	// workers' trials below count again: the estimate errs high.
 	base := residentBytes()
 	most := int64(s.Trials)
 	var peak int64
