@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"runtime"
 	"slices"
 	"sync"
 	"time"
@@ -63,6 +64,9 @@ func (s *Spec) calibrate(p *Point, budget time.Duration, workers int) (*Calibrat
 	if lim := max(s.PacketTrials, s.NodeTrials); lim > 0 && lim+calibTrials <= s.Trials {
 		first = lim
 	}
+	// Workers beyond the processors take turns: they do not change the
+	// CPU a trial takes, only the memory the calibration holds.
+	workers = min(workers, runtime.GOMAXPROCS(0))
 	if s.once() {
 		workers = 1
 	}

@@ -4,6 +4,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sync"
 	"testing"
 	"time"
@@ -386,7 +387,7 @@ seed: 1
 }
 
 // TestCalibrationWorkers checks that a calibration runs its trials on as
-// many workers at once as the run it prices, each worker of its own
+// many workers at once as the run it prices, at most GOMAXPROCS, each
 // warmed up by trial 0, and keeps trial 0 and the timed trials in order.
 func TestCalibrationWorkers(t *testing.T) {
 	s := mustParse(t, `name: workers
@@ -405,7 +406,9 @@ seed: 5
 		return busyWorker{newWorker(), &w}
 	}
 	s.Model = &m
-	c, err := s.calibrate(&s.points[0], time.Hour, 3)
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(3))
+	// No more workers than processors: 3 of the run's 8.
+	c, err := s.calibrate(&s.points[0], time.Hour, 8)
 	if err != nil {
 		t.Fatal(err)
 	}
