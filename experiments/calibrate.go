@@ -2,12 +2,14 @@ package experiments
 
 import (
 	"cmp"
+	"context"
 	"errors"
 	"fmt"
 	"math"
 	"runtime"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/apache/arrow-go/v18/arrow/array"
@@ -92,16 +94,15 @@ func (s *Spec) calibrate(p *Point, budget time.Duration, workers int) (*Calibrat
 			least = rseCalibTrials
 		}
 		start = cpuTime()
-		timed, err := s.calibrationTrials(p, ws, first, min(s.Trials, first+calibTrials), least, budget)
+		timed, timedOuts, err := s.calibrationTrials(p, ws, first, min(s.Trials, first+calibTrials), least, budget)
 		if err != nil {
 			return nil, err
 		}
 		c.Trials, c.PerTrial = len(timed), (cpuTime()-start)/time.Duration(len(timed))
-		for i, o := range timed {
-			if first+i != 0 {
-				jobs, outs = append(jobs, job{p, first + i}), append(outs, o)
-			}
+		if first == 0 { // trial 0 again (a spec of one trial): kept once
+			timed, timedOuts = timed[1:], timedOuts[1:]
 		}
+		jobs, outs = append(jobs, timed...), append(outs, timedOuts...)
 	}
 	man := s.manifest()
 	meta := func(n int64) map[string]string { return man.FileMeta(TableTrials, Unsharded.Name(), n) }
@@ -160,39 +161,34 @@ func (s *Spec) warmUp(p *Point, ws []Worker) (any, error) {
 }
 
 // calibrationTrials runs trials from … end−1 of p on the workers ws at
-// once, as a run does, and returns their outputs in trial order. It starts
-// no more once least have started and the process has spent budget of
-// CPU time.
-func (s *Spec) calibrationTrials(p *Point, ws []Worker, from, end, least int, budget time.Duration) ([]any, error) {
-	outs := make([]any, end-from)
-	var (
-		mu       sync.Mutex
-		next     = from
-		firstErr error
-		wg       sync.WaitGroup
-	)
+// once, as a run does (parallel), and returns those run and their
+// outputs, in trial order. It starts no more once least have ended and
+// the process has spent budget of CPU time.
+func (s *Spec) calibrationTrials(p *Point, ws []Worker, from, end, least int, budget time.Duration) ([]job, []any, error) {
+	outs, ran := make([]any, end-from), make([]bool, end-from)
+	ctx, stop := context.WithCancel(context.Background())
+	defer stop()
+	var made, ended atomic.Int64
 	start := cpuTime()
-	for _, w := range ws {
-		wg.Go(func() {
-			for {
-				mu.Lock()
-				i := next
-				if firstErr != nil || i >= end || i-from >= least && cpuTime()-start >= budget {
-					mu.Unlock()
-					return
-				}
-				next++
-				mu.Unlock()
-				out, err := s.calibrationTrial(w, p, i)
-				mu.Lock()
-				outs[i-from] = out
-				firstErr = cmp.Or(firstErr, err)
-				mu.Unlock()
-			}
-		})
+	err := parallel(ctx, end-from, len(ws), func() Worker { return ws[made.Add(1)-1] }, func(w Worker, j int) error {
+		out, err := s.calibrationTrial(w, p, from+j)
+		outs[j], ran[j] = out, true
+		if ended.Add(1) >= int64(least) && cpuTime()-start >= budget {
+			stop()
+		}
+		return err
+	})
+	if err != nil && !errors.Is(err, context.Canceled) { // canceled: the budget spent
+		return nil, nil, err
 	}
-	wg.Wait()
-	return outs[:next-from], firstErr
+	var jobs []job
+	var kept []any
+	for j, o := range outs {
+		if ran[j] {
+			jobs, kept = append(jobs, job{p, from + j}), append(kept, o)
+		}
+	}
+	return jobs, kept, nil
 }
 
 // calibrationTrial runs trial i of p on w.

@@ -1,10 +1,12 @@
 package experiments
 
 import (
+	"errors"
 	"math"
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -433,6 +435,35 @@ seed: 5
 			t.Fatalf("trial %d kept the row %v, run alone %v", j.trial, kept, alone)
 		}
 	}
+}
+
+// TestCalibrationError checks that a timed trial's error ends the
+// calibration and names the trial.
+func TestCalibrationError(t *testing.T) {
+	s := mustParse(t, `name: fails
+grid:
+  n: 4
+  router: ecube
+trials: 40
+seed: 5
+`)
+	m, newWorker := *s.Model, s.Model.NewWorker
+	m.NewWorker = func() Worker { return failWorker{newWorker()} }
+	s.Model = &m
+	_, err := s.calibrate(&s.points[0], time.Hour, 2)
+	if err == nil || !strings.Contains(err.Error(), "trial 5: trial 5 fails") {
+		t.Errorf("calibration error %v, want trial 5's", err)
+	}
+}
+
+// failWorker fails trial 5.
+type failWorker struct{ Worker }
+
+func (w failWorker) Trial(s *Spec, p *Point, t Trial) (any, int64, error) {
+	if t.Index == 5 {
+		return nil, 0, errors.New("trial 5 fails")
+	}
+	return w.Worker.Trial(s, p, t)
 }
 
 // busyWorkers counts the workers made, the trials run and the most timed
