@@ -388,11 +388,10 @@ seed: 1
 	}
 }
 
-// TestCalibrationWorkers checks that a calibration runs its trials on as
-// many workers at once as the run it prices, at most GOMAXPROCS, each
-// warmed up by trial 0, and keeps trial 0 and the timed trials in order.
-func TestCalibrationWorkers(t *testing.T) {
-	s := mustParse(t, `name: workers
+// wrappedSpec returns a spec of 40 trials of one point whose workers are
+// wrap's of the model's.
+func wrappedSpec(t *testing.T, wrap func(Worker) Worker) *Spec {
+	s := mustParse(t, `name: wrapped
 grid:
   n: 4
   router: ecube
@@ -400,14 +399,22 @@ trials: 40
 seed: 5
 `)
 	m, newWorker := *s.Model, s.Model.NewWorker
+	m.NewWorker = func() Worker { return wrap(newWorker()) }
+	s.Model = &m
+	return s
+}
+
+// TestCalibrationWorkers checks that a calibration runs its trials on as
+// many workers at once as the run it prices, at most GOMAXPROCS, each
+// warmed up by trial 0, and keeps trial 0 and the timed trials in order.
+func TestCalibrationWorkers(t *testing.T) {
 	var w busyWorkers
-	m.NewWorker = func() Worker {
+	s := wrappedSpec(t, func(inner Worker) Worker {
 		w.mu.Lock()
 		defer w.mu.Unlock()
 		w.made++
-		return busyWorker{newWorker(), &w}
-	}
-	s.Model = &m
+		return busyWorker{inner, &w}
+	})
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(3))
 	// No more workers than processors: 3 of the run's 8.
 	c, err := s.calibrate(&s.points[0], time.Hour, 8)
@@ -420,7 +427,7 @@ seed: 5
 	if c.Trials != 39 || w.trials != 3+39 {
 		t.Errorf("%d trials timed, %d run, want 39 and 42 (trial 0 on each worker, then 1 … 39)", c.Trials, w.trials)
 	}
-	one := newWorker()
+	one := s.Model.NewWorker()
 	for i, j := range c.jobs {
 		if j.trial != i {
 			t.Fatalf("trials kept %v, want 0, 1, …", c.jobs)
@@ -440,16 +447,7 @@ seed: 5
 // TestCalibrationError checks that a timed trial's error ends the
 // calibration and names the trial.
 func TestCalibrationError(t *testing.T) {
-	s := mustParse(t, `name: fails
-grid:
-  n: 4
-  router: ecube
-trials: 40
-seed: 5
-`)
-	m, newWorker := *s.Model, s.Model.NewWorker
-	m.NewWorker = func() Worker { return failWorker{newWorker()} }
-	s.Model = &m
+	s := wrappedSpec(t, func(w Worker) Worker { return failWorker{w} })
 	_, err := s.calibrate(&s.points[0], time.Hour, 2)
 	if err == nil || !strings.Contains(err.Error(), "trial 5: trial 5 fails") {
 		t.Errorf("calibration error %v, want trial 5's", err)
