@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"cmp"
 	"maps"
-	"math"
 	"slices"
 	"strings"
 	"time"
@@ -51,7 +50,8 @@ type rowTiming struct {
 
 // Estimate predicts the CPU time, peak memory and disk of an unsharded run
 // of s on workers workers, from a calibration: in each family of points
-// (Spec.family), it runs trials 0, 1, … of the point of least work, of
+// (Spec.family), it runs trial 0 and the next ones (under an rse rule,
+// trials further on of each point's own) of the point of least work, of
 // most, and of most below that on workers goroutines at once, measuring
 // the process's CPU time (calibrate); it takes the cost of a trial at
 // other points from the line through the two around them in the work
@@ -133,7 +133,7 @@ func (s *Spec) Estimate(workers int) (Estimate, error) {
 			if w < (lo.Work+hi.Work)/2 {
 				near = lo
 			}
-			trials := s.rseTrials(w, lo, hi)
+			trials := s.rseTrials(w, []*Calibration{cals[f.lo], cals[f.next], cals[f.hi]})
 			e.Trials += trials
 			e.MaxTrials += most
 			unitTrials += most
@@ -435,78 +435,6 @@ func medianCPU(calls int, f func() error) (time.Duration, error) {
 
 // blocks rounds n bytes up to 4 KiB blocks.
 func blocks(n int64) int64 { return (n + 4095) &^ 4095 }
-
-// rseTrials returns the trials a point of work w in the family calibrated
-// at lo and hi runs: without an rse rule, the spec's; with one, the first
-// multiple of its batch at which the standard error is expected to reach
-// the target, σ²/(R·μ)² trials, within the batch and the most. The
-// measure's squared coefficient of variation σ²/μ² comes from the
-// calibrations that have 2 values and a mean other than 0, taken as at
-// least R²·batch (values all equal: the rule stops after a batch): on the
-// line through both in log work and log σ²/μ² (a measure that
-// concentrates as the work grows does so about as a power of it:
-// relations' mean T, whose spread at the point of least work would price
-// nearly every point at the most), else the nearer one in work, else the
-// most (a rate not seen yet).
-func (s *Spec) rseTrials(w int64, lo, hi *Calibration) int64 {
-	most := int64(s.Trials)
-	r := s.RSE
-	if !r.On() {
-		return most
-	}
-	// All values equal: the spread of a rule that stops after its first
-	// batch.
-	least := r.Target * r.Target * float64(r.Batch)
-	cv2, ok := interpolatedCV2(w, lo, hi, least)
-	if !ok {
-		near, far := hi, lo
-		if w < (lo.Work+hi.Work)/2 {
-			near, far = lo, hi
-		}
-		if cv2, ok = near.cv2(least); !ok {
-			cv2, ok = far.cv2(least)
-		}
-	}
-	if !ok {
-		return most
-	}
-	need := cv2 / (r.Target * r.Target)
-	batch := int64(r.Batch)
-	if need >= float64(most) {
-		return most
-	}
-	n := int64(math.Ceil(need/float64(batch)-1e-9)) * batch // not a batch more for a rounding error
-	return min(max(n, batch), most)
-}
-
-// cv2 returns the squared coefficient of variation of c's values of the
-// rse measure, at least least, if it has 2 values and a mean other than 0.
-func (c *Calibration) cv2(least float64) (float64, bool) {
-	if c.rseN < 2 || c.rseMean == 0 {
-		return 0, false
-	}
-	return max(c.rseVar/(c.rseMean*c.rseMean), least), true
-}
-
-// interpolatedCV2 returns the squared coefficient of variation (at least
-// least > 0) at work w on the line through lo's and hi's in log work and
-// log value, w held within their works, if both have one and the works
-// differ.
-func interpolatedCV2(w int64, lo, hi *Calibration, least float64) (float64, bool) {
-	a, okA := lo.cv2(least)
-	b, okB := hi.cv2(least)
-	if !okA || !okB || lo.Work <= 0 || hi.Work <= lo.Work {
-		return 0, false
-	}
-	switch {
-	case w <= lo.Work:
-		return a, true
-	case w >= hi.Work:
-		return b, true
-	}
-	x := (math.Log(float64(w)) - math.Log(float64(lo.Work))) / (math.Log(float64(hi.Work)) - math.Log(float64(lo.Work)))
-	return a * math.Pow(b/a, x), true
-}
 
 // encodedSize returns the bytes of the Parquet file that dataset writes of
 // the batches, encoded in memory.

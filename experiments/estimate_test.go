@@ -342,12 +342,12 @@ rse: {measure: T, target: 0.005, batch: 10}
 		{Calibration{rseN: 1, rseMean: 10}, 2000},
 		{Calibration{rseN: 5, rseVar: 1}, 2000},
 	} {
-		if got := s.rseTrials(1, &c.cal, &c.cal); got != c.want {
+		if got := s.rseTrials(1, []*Calibration{&c.cal, &c.cal}); got != c.want {
 			t.Errorf("rseTrials(%+v) = %d, want %d", c.cal, got, c.want)
 		}
 	}
 	one, two := &Calibration{rseN: 1, rseMean: 10}, &Calibration{rseN: 5, rseMean: 10, rseVar: 0.0625}
-	if got := s.rseTrials(1, one, two); got != 30 {
+	if got := s.rseTrials(1, []*Calibration{one, two}); got != 30 {
 		t.Errorf("a calibration of one trial, its family's other of five: %d trials, want 30 from the other", got)
 	}
 	// σ²/μ² 0.25 at work 100, 0.0025 at work 10^4: 0.025 at 10^3, whose
@@ -356,8 +356,22 @@ rse: {measure: T, target: 0.005, batch: 10}
 	for _, c := range []struct {
 		w, want int64
 	}{{10, 2000}, {100, 2000}, {1000, 1000}, {10000, 100}, {1e6, 100}} {
-		if got := s.rseTrials(c.w, lo, hi); got != c.want {
+		if got := s.rseTrials(c.w, []*Calibration{lo, hi}); got != c.want {
 			t.Errorf("work %d between %+v and %+v: %d trials, want %d", c.w, lo, hi, got, c.want)
+		}
+	}
+	// Three calibrations, the line weighted by their degrees of freedom:
+	// σ²/μ² 25 of 2 values at work 100 (far off the line of the others),
+	// 0.025 and 0.0025 of 101 values at 10^3 and 10^4. Weighted, 0.0273
+	// at 10^3 and 0.00239 at 10^4 (1092 and 96 trials); unweighted, 0.116
+	// and 0.00116 (the most and 46).
+	few := &Calibration{Work: 100, rseN: 2, rseMean: 10, rseVar: 2500}
+	mid, many := &Calibration{Work: 1000, rseN: 101, rseMean: 10, rseVar: 2.5}, &Calibration{Work: 10000, rseN: 101, rseMean: 10, rseVar: 0.25}
+	for _, c := range []struct {
+		w, want int64
+	}{{1000, 1100}, {10000, 100}} {
+		if got := s.rseTrials(c.w, []*Calibration{few, mid, many}); got != c.want {
+			t.Errorf("work %d, calibrations of 2, 101 and 101 values: %d trials, want %d", c.w, got, c.want)
 		}
 	}
 }
@@ -514,5 +528,53 @@ tables: [trials, packets]
 		if want := min(c.Trials+1, int(math.Ceil(minSampleRows/c.rows[TablePackets]))); len(c.jobs) != want || len(c.outs) != want {
 			t.Errorf("%s: %d trials and %d outputs kept of %d run (%v packets each), want %d", c.Point, len(c.jobs), len(c.outs), c.Trials+1, c.rows[TablePackets], want)
 		}
+	}
+}
+
+// TestRSEStart checks that under an rse rule a calibration times the
+// points that share an instance key from trials of each one's own, within
+// the spec's, the same each time; and from trial 1 without a rule.
+func TestRSEStart(t *testing.T) {
+	s := mustParse(t, `name: start
+grid:
+  n: 4
+  router: [valiant, ecube]
+  port: [single, all]
+trials: 1000
+seed: 5
+rse: {measure: T, target: 0.01, batch: 50}
+`)
+	calibrated := func(s *Spec, p *Point) *Calibration {
+		c, err := s.calibrate(p, time.Millisecond, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	starts := make(map[int]bool)
+	for i := range s.points {
+		p := &s.points[i]
+		if p.Key != s.points[0].Key {
+			t.Fatalf("%v and %v: keys %q and %q, want one (they route the same trials)", p, &s.points[0], p.Key, s.points[0].Key)
+		}
+		c := calibrated(s, p)
+		first, last := c.jobs[1].trial, c.jobs[len(c.jobs)-1].trial
+		if first < 1 || last >= s.Trials || last-first+1 != c.Trials {
+			t.Errorf("%v: trials %d … %d timed (%d), want %d consecutive ones of 1 … %d", p, first, last, len(c.jobs)-1, c.Trials, s.Trials-1)
+		}
+		if again := calibrated(s, p).jobs[1].trial; again != first {
+			t.Errorf("%v: timed from trial %d, then %d", p, first, again)
+		}
+		starts[first] = true
+	}
+	if len(starts) != len(s.points) {
+		t.Errorf("%d points timed from trials %v, want one of each point's own", len(s.points), starts)
+	}
+	none, err := s.WithRSE(RSE{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := calibrated(none, &none.points[0]); c.jobs[1].trial != 1 {
+		t.Errorf("without a rule timed from trial %d, want 1", c.jobs[1].trial)
 	}
 }
