@@ -17,8 +17,9 @@ import (
 // Estimate is the predicted cost of a run of a spec (Spec.Estimate).
 type Estimate struct {
 	Points int
-	// Trials is the trials to run: with an rse rule, as many as each
-	// point's calibration says its measure needs (rseTrials), MaxTrials
+	// Trials is the trials to run: with an rse rule, as many as the
+	// calibrations of each point's family say its measure needs
+	// (rseTrials), MaxTrials
 	// the most, and MaxCPU and MaxDisk what those cost.
 	Trials, MaxTrials int64
 	// CPU is the user and system CPU time of the run, on any number of

@@ -2,7 +2,9 @@ package experiments
 
 import (
 	"math"
-	"slices"
+
+	"gonum.org/v1/gonum/floats"
+	"gonum.org/v1/gonum/stat"
 )
 
 // rseTrials returns the trials a point of work w runs, in the family
@@ -59,32 +61,21 @@ func (c *Calibration) cv2(least float64) (float64, bool) {
 // (faulty-bitonic's detour systems failing in 2 % of trials at n = 14,
 // T 0 there).
 func fittedCV2(w int64, cals []*Calibration, least float64) (float64, bool) {
-	var sw, sx, sy float64
-	type value struct{ x, y, weight float64 }
-	var values []value
-	lo, hi := math.Inf(1), math.Inf(-1)
-	for i, c := range cals {
-		v, ok := c.cv2(least)
-		if !ok || slices.Contains(cals[:i], c) {
-			continue
+	var x, y, weights []float64
+	for _, c := range cals {
+		if v, ok := c.cv2(least); ok {
+			x = append(x, math.Log(float64(max(c.Work, 1))))
+			y = append(y, math.Log(v))
+			weights = append(weights, float64(c.rseN-1))
 		}
-		x, weight := math.Log(float64(max(c.Work, 1))), float64(c.rseN-1)
-		values = append(values, value{x, math.Log(v), weight})
-		sw, sx, sy = sw+weight, sx+weight*x, sy+weight*math.Log(v)
-		lo, hi = min(lo, x), max(hi, x)
 	}
-	if len(values) == 0 {
+	if len(x) == 0 {
 		return 0, false
 	}
-	mx, my := sx/sw, sy/sw
-	var sxx, sxy float64
-	for _, v := range values {
-		sxx += v.weight * (v.x - mx) * (v.x - mx)
-		sxy += v.weight * (v.x - mx) * (v.y - my)
+	lo, hi := floats.Min(x), floats.Max(x)
+	if lo == hi {
+		return math.Exp(stat.Mean(y, weights)), true
 	}
-	if sxx == 0 {
-		return math.Exp(my), true
-	}
-	x := min(max(math.Log(float64(max(w, 1))), lo), hi)
-	return math.Exp(my + sxy/sxx*(x-mx)), true
+	alpha, beta := stat.LinearRegression(x, y, weights, false)
+	return math.Exp(alpha + beta*min(max(math.Log(float64(max(w, 1))), lo), hi)), true
 }
