@@ -15,6 +15,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
+	"gonum.org/v1/gonum/stat"
 )
 
 // Calibration is a point Estimate measured.
@@ -233,18 +234,19 @@ func (c *Calibration) measureRSE(s *Spec, jobs []job, outs []any) error {
 	col, _ := measureColumn(t.Schema, s.RSE.Measure)
 	b := array.NewRecordBuilder(memory.DefaultAllocator, t.Schema)
 	defer b.Release()
-	var sum, sq float64
+	xs := make([]float64, len(jobs))
 	for i, j := range jobs {
 		x, err := measure(b, t, col, j, outs[i])
 		if err != nil {
 			return fmt.Errorf("%s: calibration at %v, trial %d: rse measure %s: %w", s.Name, j.point, j.trial, s.RSE.Measure, err)
 		}
-		sum, sq = sum+x, sq+x*x
+		xs[i] = x
 	}
-	n := float64(len(jobs))
-	c.rseN, c.rseMean = len(jobs), sum/n
-	if len(jobs) > 1 {
-		c.rseVar = max(sq-sum*sum/n, 0) / (n - 1)
+	c.rseN = len(xs)
+	if c.rseN > 1 {
+		c.rseMean, c.rseVar = stat.MeanVariance(xs, nil)
+	} else {
+		c.rseMean = xs[0]
 	}
 	return nil
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
 )
 
 // TestCostAt checks the line through two calibrations and its fallback to
@@ -533,7 +534,8 @@ tables: [trials, packets]
 
 // TestRSEStart checks that under an rse rule a calibration times the
 // points that share an instance key from trials of each one's own, within
-// the spec's, the same each time; and from trial 1 without a rule.
+// the spec's, the same each time, and takes the mean and variance of the
+// measure in the trials it ran; and from trial 1 without a rule.
 func TestRSEStart(t *testing.T) {
 	s := mustParse(t, `name: start
 grid:
@@ -562,6 +564,7 @@ rse: {measure: T, target: 0.01, batch: 50}
 		if first < 1 || last >= s.Trials || last-first+1 != c.Trials {
 			t.Errorf("%v: trials %d … %d timed (%d), want %d consecutive ones of 1 … %d", p, first, last, len(c.jobs)-1, c.Trials, s.Trials-1)
 		}
+		checkSpread(t, s, c)
 		if again := calibrated(s, p).jobs[1].trial; again != first {
 			t.Errorf("%v: timed from trial %d, then %d", p, first, again)
 		}
@@ -576,5 +579,34 @@ rse: {measure: T, target: 0.01, batch: 50}
 	}
 	if c := calibrated(none, &none.points[0]); c.jobs[1].trial != 1 {
 		t.Errorf("without a rule timed from trial %d, want 1", c.jobs[1].trial)
+	}
+}
+
+// checkSpread checks c's mean and sample variance of s's rse measure
+// against those of its trials' rows, taken in two passes.
+func checkSpread(t *testing.T, s *Spec, c *Calibration) {
+	t.Helper()
+	tb := s.Model.table(TableTrials)
+	col, _ := measureColumn(tb.Schema, s.RSE.Measure)
+	b := array.NewRecordBuilder(memory.DefaultAllocator, tb.Schema)
+	defer b.Release()
+	xs := make([]float64, len(c.jobs))
+	for i, j := range c.jobs {
+		x, err := measure(b, tb, col, j, c.outs[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		xs[i] = x
+	}
+	var mean, ss float64
+	for _, x := range xs {
+		mean += x / float64(len(xs))
+	}
+	for _, x := range xs {
+		ss += (x - mean) * (x - mean)
+	}
+	v := ss / float64(len(xs)-1)
+	if c.rseN != len(xs) || math.Abs(c.rseMean-mean) > 1e-9*mean || math.Abs(c.rseVar-v) > 1e-9*max(v, 1) {
+		t.Errorf("%s: measure of %d trials, mean %v, variance %v; its rows' %d, %v, %v", c.Point, c.rseN, c.rseMean, c.rseVar, len(xs), mean, v)
 	}
 }
