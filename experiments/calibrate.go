@@ -115,8 +115,8 @@ func (s *Spec) calibrate(p *Point, budget time.Duration, workers int) (*Calibrat
 	}
 	for _, name := range s.Tables {
 		t := s.Model.table(name)
-		first, n0 := build(t, jobs[:1], outs[:1]) // trial 0's rows
-		for _, b := range first {
+		rows0, n0 := build(t, jobs[:1], outs[:1]) // trial 0's rows
+		for _, b := range rows0 {
 			b.Release()
 		}
 		batches, n := build(t, jobs, outs)
